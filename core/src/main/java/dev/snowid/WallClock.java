@@ -1,0 +1,13 @@
+package dev.snowid;
+
+/**
+ * The wall clock, in unix milliseconds. IDs carry wall-clock time, and lease windows are
+ * checked against it, never against {@code System.nanoTime()}: the monotonic clock stops while a
+ * Lambda environment is frozen, so it would keep a thawed holder inside an expired lease.
+ */
+public interface WallClock {
+
+    WallClock SYSTEM = System::currentTimeMillis;
+
+    long millis();
+}
