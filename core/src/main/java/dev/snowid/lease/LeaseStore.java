@@ -1,0 +1,46 @@
+package dev.snowid.lease;
+
+import dev.snowid.Slot;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The lease table. Every method is one conditional write or one read of the store, and
+ * returns only what the store confirmed. Implementations retry throttling and 5xx with
+ * jittered backoff and give up with {@link LeaseStoreUnavailableException}.
+ */
+public interface LeaseStore {
+
+    /**
+     * Takes {@code slot} if it has no item or its lease expired before {@code now}, in one
+     * conditional write that also bumps the fence and copies the old expiry into the floor.
+     *
+     * @return the new lease, or empty when someone else holds the slot
+     */
+    Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt);
+
+    /**
+     * Extends the lease, conditional on owner and fence.
+     *
+     * @throws LeaseLostException when the slot has another owner or fence, or no item
+     */
+    Lease renew(Slot slot, String owner, long fence, long newExpiresAt);
+
+    /**
+     * Frees the slot at once, conditional on owner and fence: the expiry becomes the last
+     * issued ms + 1 (never below the floor), and the owner is removed.
+     *
+     * @throws LeaseLostException when the slot has another owner or fence, or no item
+     */
+    void release(Slot slot, String owner, long fence, long lastIssuedMillis);
+
+    /** One Scan: the expiry (unix ms) of every slot that has an owner, whether or not it has passed. */
+    Map<Slot, Long> ownedExpiries();
+
+    /**
+     * Local clock minus the store's clock (its {@code Date} header, 1 s resolution) as seen on
+     * the latest answer; empty before the first.
+     */
+    OptionalLong clockSkewMillis();
+}

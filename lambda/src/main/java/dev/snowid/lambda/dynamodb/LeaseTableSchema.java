@@ -1,0 +1,31 @@
+package dev.snowid.lambda.dynamodb;
+
+import java.util.List;
+
+/**
+ * The lease table's names, defined once. {@code infra/template.yaml} is checked against these,
+ * so a change here that the template does not follow fails the build.
+ */
+public final class LeaseTableSchema {
+
+    /** Partition key (number): datacenter * 32 + machine. */
+    public static final String SLOT = "slot";
+    /** Random 128-bit token of the holder (hex); removed on release. */
+    public static final String OWNER = "owner";
+    /** Bumped on every acquisition. */
+    public static final String FENCE = "fence";
+    /** Unix ms; the lease is free from this instant on. */
+    public static final String EXPIRES_AT = "expiresAt";
+    /** Unix ms; the first ms the holder may issue: the previous holder's expiry. */
+    public static final String FLOOR = "floor";
+    /** Unix seconds, for DynamoDB TTL clean-up only, days after expiresAt; never read for correctness. */
+    public static final String TTL = "ttl";
+    /** Who holds it: function/log stream, host, pid. */
+    public static final String HOLDER = "holder";
+
+    /** The DynamoDB API actions the store calls: the function's IAM policy grants exactly these. */
+    public static final List<String> ACTIONS_USED = List.of("dynamodb:UpdateItem", "dynamodb:Scan");
+
+    private LeaseTableSchema() {
+    }
+}
