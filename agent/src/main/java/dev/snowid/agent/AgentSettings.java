@@ -1,0 +1,272 @@
+package dev.snowid.agent;
+
+import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Every setting of the agent, read in one place: a system property, else its environment
+ * variable (upper-case, dots become {@code _}: {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}).
+ * Anything wrong is an {@link AgentConfigurationException} naming the property and what is
+ * allowed; things that work but are unwise become {@link #warnings()}.
+ */
+public final class AgentSettings {
+
+    public static final String NODE = "snowid.node";
+    public static final String LEASE_URL = "snowid.lease.url";
+    public static final String LEASE_SECRET = "snowid.lease.secret";
+    public static final String LEASE_MILLIS = "snowid.lease.millis";
+    public static final String TARGETS = "snowid.targets";
+    public static final String EPOCH = "snowid.epoch";
+    public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
+
+    static final List<String> ALL = Collections.unmodifiableList(java.util.Arrays.asList(
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE));
+
+    /** Same bounds as the lease API's own lease duration. */
+    static final long MIN_LEASE_MILLIS = 5_000;
+    static final long MAX_LEASE_MILLIS = 3_600_000;
+
+    private final Slot node;
+    private final URL leaseUrl;
+    private final String leaseSecret;
+    private final long leaseMillis;
+    private final List<Target> targets;
+    private final SnowflakeCodec codec;
+    private final UnavailablePolicy onUnavailable;
+    private final List<String> warnings;
+
+    private AgentSettings(Reader reader) {
+        String nodeText = reader.get(NODE);
+        String urlText = reader.get(LEASE_URL);
+        if (nodeText == null && urlText == null) {
+            throw new AgentConfigurationException("no node configured: set " + NODE + "=<datacenter>:<machine> (a fixed node, each 0 to 31,"
+                    + " e.g. -D" + NODE + "=7:13) or " + LEASE_URL + "=<base URL of the snowid lease API> (a node leased at start-up);"
+                    + " environment variables " + envName(NODE) + " / " + envName(LEASE_URL) + " work too");
+        }
+        if (nodeText != null && urlText != null) {
+            throw new AgentConfigurationException(reader.describe(NODE) + " and " + reader.describe(LEASE_URL)
+                    + " are both set: choose one, a fixed node or a leased one");
+        }
+        this.node = nodeText == null ? null : parseNode(reader, nodeText);
+        this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
+        this.leaseSecret = leaseUrl == null ? null : readSecret(reader);
+        this.leaseMillis = parseLeaseMillis(reader);
+        this.targets = parseTargets(reader);
+        this.codec = parseEpoch(reader);
+        this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
+        reader.warnAboutUnknownProperties();
+        this.warnings = Collections.unmodifiableList(reader.warnings);
+    }
+
+    /** Reads the settings of this JVM. */
+    public static AgentSettings fromEnvironment() {
+        return read(System.getProperties(), System.getenv());
+    }
+
+    public static AgentSettings read(Properties systemProperties, Map<String, String> environment) {
+        return new AgentSettings(new Reader(systemProperties, environment));
+    }
+
+    /** {@code snowid.lease.url} → {@code SNOWID_LEASE_URL}. */
+    public static String envName(String property) {
+        return property.replace('.', '_').toUpperCase(Locale.ROOT);
+    }
+
+    private static Slot parseNode(Reader reader, String text) {
+        try {
+            return Slot.parse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(NODE) + " is invalid: " + e.getMessage());
+        }
+    }
+
+    private static URL parseUrl(Reader reader, String text) {
+        String allowed = "expected the base URL of the snowid lease API, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com";
+        URL url;
+        try {
+            url = new URL(text.trim());
+        } catch (MalformedURLException e) {
+            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " is not a URL (" + e.getMessage() + "); " + allowed);
+        }
+        if (!url.getProtocol().equals("https") && !url.getProtocol().equals("http")) {
+            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " uses '" + url.getProtocol()
+                    + "': only https (or http for a local runner) is allowed; " + allowed);
+        }
+        if (url.getHost().isEmpty() || url.getQuery() != null || url.getRef() != null) {
+            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " needs a host and no query or fragment; " + allowed);
+        }
+        if (url.getProtocol().equals("http") && !isLoopback(url.getHost())) {
+            reader.warnings.add(LEASE_URL + " uses plain http to " + url.getHost() + ": the bearer secret travels unencrypted; use https");
+        }
+        return url;
+    }
+
+    private static boolean isLoopback(String host) {
+        return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
+    }
+
+    private static String readSecret(Reader reader) {
+        String fromEnv = reader.environment.get(envName(LEASE_SECRET));
+        String fromProperty = reader.systemProperties.getProperty(LEASE_SECRET);
+        if (fromProperty != null) {
+            reader.warnings.add(fromEnv != null
+                    ? LEASE_SECRET + " is set both as a system property and as " + envName(LEASE_SECRET) + "; using the environment variable"
+                    : LEASE_SECRET + " is set as a system property, which every user of this machine can read in the process list;"
+                            + " set the environment variable " + envName(LEASE_SECRET) + " instead");
+        }
+        String secret = fromEnv != null ? fromEnv : fromProperty;
+        if (secret == null || secret.trim().isEmpty()) {
+            throw new AgentConfigurationException(LEASE_URL + " needs the lease API's bearer secret: set the environment variable "
+                    + envName(LEASE_SECRET) + " (or the system property " + LEASE_SECRET + ")");
+        }
+        return secret.trim();
+    }
+
+    private static long parseLeaseMillis(Reader reader) {
+        String text = reader.get(LEASE_MILLIS);
+        if (text == null) {
+            return 0;
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
+                    + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
+        }
+        String allowed = "allowed: a whole number of ms from " + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS
+                + " (renewals are then scheduled as if the lease lasted that long; default: the duration the lease API grants)";
+        long millis;
+        try {
+            millis = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a number; " + allowed);
+        }
+        if (millis < MIN_LEASE_MILLIS || millis > MAX_LEASE_MILLIS) {
+            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is out of range; " + allowed);
+        }
+        return millis;
+    }
+
+    private static List<Target> parseTargets(Reader reader) {
+        String text = reader.get(TARGETS);
+        if (text == null || text.trim().isEmpty()) {
+            throw new AgentConfigurationException("no targets configured: set " + TARGETS + "=<class>#<method>[,<class>#<method>…]"
+                    + " (or " + envName(TARGETS) + "), the legacy methods returning long, Long or String whose IDs snowid issues,"
+                    + " e.g. -D" + TARGETS + "=com.acme.Ids#next");
+        }
+        Set<Target> targets = new LinkedHashSet<>();
+        for (String part : text.split(",")) {
+            if (!part.trim().isEmpty()) {
+                targets.add(Target.parse(part.trim(), reader.describe(TARGETS)));
+            }
+        }
+        return Collections.unmodifiableList(new ArrayList<>(targets));
+    }
+
+    private static SnowflakeCodec parseEpoch(Reader reader) {
+        String text = reader.get(EPOCH);
+        if (text == null) {
+            return SnowflakeCodec.TWITTER;
+        }
+        String allowed = "allowed: unix milliseconds in the past, e.g. " + SnowflakeCodec.TWITTER_EPOCH_MILLIS
+                + " (Twitter's, the default); every reader of the IDs must use the same epoch";
+        long epoch;
+        try {
+            epoch = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new AgentConfigurationException(reader.describe(EPOCH) + " is not a number; " + allowed);
+        }
+        if (epoch > System.currentTimeMillis()) {
+            throw new AgentConfigurationException(reader.describe(EPOCH) + " is in the future: no ID could be issued; " + allowed);
+        }
+        try {
+            return SnowflakeCodec.withEpoch(epoch);
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(EPOCH) + " is invalid: " + e.getMessage() + "; " + allowed);
+        }
+    }
+
+    /** The fixed node, or null when the node is leased. */
+    public Slot node() {
+        return node;
+    }
+
+    /** The lease API's base URL, or null for a fixed node. */
+    public URL leaseUrl() {
+        return leaseUrl;
+    }
+
+    public String leaseSecret() {
+        return leaseSecret;
+    }
+
+    /** The lease duration to plan renewals with; 0: the duration the lease API grants. */
+    public long leaseMillis() {
+        return leaseMillis;
+    }
+
+    public List<Target> targets() {
+        return targets;
+    }
+
+    public SnowflakeCodec codec() {
+        return codec;
+    }
+
+    UnavailablePolicy onUnavailable() {
+        return onUnavailable;
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** One line for the start-up log; never shows the secret. */
+    String summary() {
+        return (node != null ? "node " + node : "leased node from " + leaseUrl)
+                + ", epoch " + codec.epochMillis() + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)";
+    }
+
+    /** Looks up a setting: the system property first, then its environment variable. */
+    private static final class Reader {
+        final Properties systemProperties;
+        final Map<String, String> environment;
+        final List<String> warnings = new ArrayList<>();
+
+        Reader(Properties systemProperties, Map<String, String> environment) {
+            this.systemProperties = systemProperties;
+            this.environment = environment;
+        }
+
+        String get(String property) {
+            String value = systemProperties.getProperty(property);
+            return value != null ? value : environment.get(envName(property));
+        }
+
+        /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used. */
+        String describe(String property) {
+            String value = systemProperties.getProperty(property);
+            if (value != null) {
+                return property + "='" + value + "'";
+            }
+            value = environment.get(envName(property));
+            return value != null ? envName(property) + "='" + value + "' (" + property + ")" : property;
+        }
+
+        void warnAboutUnknownProperties() {
+            for (String name : systemProperties.stringPropertyNames()) {
+                if (name.startsWith("snowid.") && !ALL.contains(name)) {
+                    warnings.add("unknown system property " + name + " is ignored; the agent reads " + ALL);
+                }
+            }
+        }
+    }
+}

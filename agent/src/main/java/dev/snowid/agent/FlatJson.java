@@ -1,0 +1,187 @@
+package dev.snowid.agent;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Just enough JSON for the lease API's fixed shapes: one flat object whose values are strings,
+ * whole numbers, booleans or null. The agent carries no JSON library into legacy JVMs; anything
+ * outside this subset is rejected with the position, never guessed at.
+ */
+final class FlatJson {
+
+    private final String text;
+    private int position;
+
+    private FlatJson(String text) {
+        this.text = text;
+    }
+
+    /** Parses {@code {"a":"x","b":12,"c":null}}; strings stay {@code String}, numbers become {@code Long}. */
+    static Map<String, Object> parse(String text) {
+        FlatJson parser = new FlatJson(text);
+        Map<String, Object> object = parser.object();
+        parser.skipSpace();
+        if (parser.position != text.length()) {
+            throw parser.error("unexpected text after the object");
+        }
+        return object;
+    }
+
+    /** Writes a flat object; values may be {@code String}, {@code Number}, {@code Boolean} or null. */
+    static String write(Map<String, ?> object) {
+        StringBuilder json = new StringBuilder("{");
+        for (Map.Entry<String, ?> entry : object.entrySet()) {
+            if (json.length() > 1) {
+                json.append(',');
+            }
+            quote(json, entry.getKey());
+            json.append(':');
+            Object value = entry.getValue();
+            if (value instanceof String) {
+                quote(json, (String) value);
+            } else {
+                json.append(value);
+            }
+        }
+        return json.append('}').toString();
+    }
+
+    private static void quote(StringBuilder json, String value) {
+        json.append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"' || c == '\\') {
+                json.append('\\').append(c);
+            } else if (c < 0x20) {
+                json.append(String.format("\\u%04x", (int) c));
+            } else {
+                json.append(c);
+            }
+        }
+        json.append('"');
+    }
+
+    private Map<String, Object> object() {
+        Map<String, Object> object = new LinkedHashMap<>();
+        expect('{');
+        skipSpace();
+        if (peek() == '}') {
+            position++;
+            return object;
+        }
+        while (true) {
+            skipSpace();
+            String key = string();
+            skipSpace();
+            expect(':');
+            skipSpace();
+            object.put(key, value());
+            skipSpace();
+            char next = next();
+            if (next == '}') {
+                return object;
+            }
+            if (next != ',') {
+                throw error("expected ',' or '}'");
+            }
+        }
+    }
+
+    private Object value() {
+        char c = peek();
+        if (c == '"') {
+            return string();
+        }
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            int start = position;
+            if (c == '-') {
+                position++;
+            }
+            while (position < text.length() && Character.isDigit(text.charAt(position))) {
+                position++;
+            }
+            if (position < text.length() && ".eE".indexOf(text.charAt(position)) >= 0) {
+                throw error("only whole numbers are expected");
+            }
+            try {
+                return Long.valueOf(text.substring(start, position));
+            } catch (NumberFormatException e) {
+                throw error("number out of range");
+            }
+        }
+        for (String literal : new String[] {"null", "true", "false"}) {
+            if (text.startsWith(literal, position)) {
+                position += literal.length();
+                return literal.equals("null") ? null : Boolean.valueOf(literal);
+            }
+        }
+        throw error("expected a string, a whole number, true, false or null (nested values are not expected)");
+    }
+
+    private String string() {
+        expect('"');
+        StringBuilder value = new StringBuilder();
+        while (true) {
+            char c = next();
+            if (c == '"') {
+                return value.toString();
+            }
+            if (c != '\\') {
+                value.append(c);
+                continue;
+            }
+            char escaped = next();
+            switch (escaped) {
+                case 'n': value.append('\n'); break;
+                case 't': value.append('\t'); break;
+                case 'r': value.append('\r'); break;
+                case 'b': value.append('\b'); break;
+                case 'f': value.append('\f'); break;
+                case 'u':
+                    if (position + 4 > text.length()) {
+                        throw error("truncated \\u escape");
+                    }
+                    try {
+                        value.append((char) Integer.parseInt(text.substring(position, position + 4), 16));
+                    } catch (NumberFormatException e) {
+                        throw error("bad \\u escape");
+                    }
+                    position += 4;
+                    break;
+                default: value.append(escaped);
+            }
+        }
+    }
+
+    private void skipSpace() {
+        while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
+            position++;
+        }
+    }
+
+    private void expect(char expected) {
+        if (next() != expected) {
+            position--;
+            throw error("expected '" + expected + "'");
+        }
+    }
+
+    private char peek() {
+        if (position >= text.length()) {
+            throw error("unexpected end");
+        }
+        return text.charAt(position);
+    }
+
+    private char next() {
+        char c = peek();
+        position++;
+        return c;
+    }
+
+    private IllegalArgumentException error(String what) {
+        String shown = text.length() > 200 ? text.substring(0, 200) + "…" : text;
+        return new IllegalArgumentException("not the JSON expected at character " + (position + 1) + ": " + what + " in " + shown);
+    }
+}

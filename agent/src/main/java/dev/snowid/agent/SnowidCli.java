@@ -1,0 +1,35 @@
+package dev.snowid.agent;
+
+import java.io.PrintStream;
+
+/** {@code java -jar snowid-agent.jar <command>}: the agent jar's tools for operators. */
+public final class SnowidCli {
+
+    static final String USAGE = "usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>\n"
+            + "  decode   prints the timestamp, ISO time, datacenter, machine and sequence of a Snowflake ID\n"
+            + "  --epoch  the custom epoch the ID was issued with (default: Twitter's, 1288834974657)\n"
+            + "as a -javaagent: see docs/agent.md (-Dsnowid.node / -Dsnowid.lease.url, -Dsnowid.targets)";
+
+    private SnowidCli() {
+    }
+
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("decode")) {
+            return DecodeCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help"))) {
+            out.println(USAGE);
+            return 0;
+        }
+        err.println(args.length == 0 ? "no command given" : "unknown command '" + args[0] + "'");
+        err.println(USAGE);
+        return 2;
+    }
+}
