@@ -157,16 +157,16 @@ public final class AgentSettings {
 
     private static List<Target> parseTargets(Reader reader) {
         String text = reader.get(TARGETS);
-        if (text == null || text.trim().isEmpty()) {
-            throw new AgentConfigurationException("no targets configured: set " + TARGETS + "=<class>#<method>[,<class>#<method>…]"
-                    + " (or " + envName(TARGETS) + "), the legacy methods returning long, Long or String whose IDs snowid issues,"
-                    + " e.g. -D" + TARGETS + "=com.acme.Ids#next");
-        }
         Set<Target> targets = new LinkedHashSet<>();
-        for (String part : text.split(",")) {
+        for (String part : text == null ? new String[0] : text.split(",")) {
             if (!part.trim().isEmpty()) {
                 targets.add(Target.parse(part.trim(), reader.describe(TARGETS)));
             }
+        }
+        if (targets.isEmpty()) {
+            throw new AgentConfigurationException("no targets configured: set " + TARGETS + "=<class>#<method>[,<class>#<method>…]"
+                    + " (or " + envName(TARGETS) + "), the legacy methods returning long, Long or String whose IDs snowid issues,"
+                    + " e.g. -D" + TARGETS + "=com.acme.Ids#next");
         }
         return Collections.unmodifiableList(new ArrayList<>(targets));
     }

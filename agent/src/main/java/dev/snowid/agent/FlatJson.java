@@ -20,6 +20,7 @@ final class FlatJson {
     /** Parses {@code {"a":"x","b":12,"c":null}}; strings stay {@code String}, numbers become {@code Long}. */
     static Map<String, Object> parse(String text) {
         FlatJson parser = new FlatJson(text);
+        parser.skipSpace();
         Map<String, Object> object = parser.object();
         parser.skipSpace();
         if (parser.position != text.length()) {

@@ -2,10 +2,16 @@ package dev.snowid.agent;
 
 import java.util.function.LongSupplier;
 
-/** Placeholder until core's LeasedGenerator lands. */
+/** TEMPORARY stub until LeasedGenerator is on main. */
 final class LeasedNode {
     static LeasedNode start(AgentSettings settings) {
-        throw new AgentConfigurationException(AgentSettings.LEASE_URL + ": lease mode is not built yet");
+        try {
+            new HttpLeaseSource(settings.leaseUrl(), settings.leaseSecret(), "x").acquire();
+        } catch (RuntimeException e) {
+            throw new AgentConfigurationException(AgentSettings.LEASE_URL + "='" + settings.leaseUrl()
+                    + "': no lease from the lease API at start-up: " + e.getMessage(), e);
+        }
+        throw new AgentConfigurationException("stub");
     }
 
     LongSupplier generator() {

@@ -27,11 +27,33 @@ public final class SnowidAgent {
     private SnowidAgent() {
     }
 
+    /**
+     * On a configuration error (or any failure to start) the JVM exits with status 1 before
+     * {@code main} runs. Exiting, rather than letting the exception out of premain, spares operators
+     * the JVM's "FATAL ERROR in native method" abort: exit status 134 and, where core dumps are on,
+     * a core file per failed start.
+     */
     public static void premain(String arguments, Instrumentation instrumentation) {
-        start(arguments, instrumentation);
+        try {
+            start(arguments, instrumentation);
+        } catch (RuntimeException | LinkageError e) {
+            if (!(e instanceof AgentConfigurationException)) {
+                // Fail closed: without its agent the application would issue its legacy IDs.
+                AgentLog.error("the snowid agent could not start, so the JVM does not either: " + e);
+                e.printStackTrace();
+            }
+            try {
+                System.exit(1);
+            } catch (SecurityException denied) {
+                throw e; // a security manager forbids exiting: the JVM still refuses to start
+            }
+        }
     }
 
-    /** Attaching at run time works the same way; classes already loaded are retransformed. */
+    /**
+     * Attaching at run time works the same way; classes already loaded are retransformed. A
+     * configuration error fails the attach and leaves the running application untouched.
+     */
     public static void agentmain(String arguments, Instrumentation instrumentation) {
         start(arguments, instrumentation);
     }
@@ -58,7 +80,7 @@ public final class SnowidAgent {
             AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary());
         } catch (AgentConfigurationException e) {
             AgentLog.error(e.getMessage());
-            AgentLog.error("the JVM does not start: fix the configuration above");
+            AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
             throw e;
         }
     }

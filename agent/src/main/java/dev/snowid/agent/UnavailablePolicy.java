@@ -23,7 +23,8 @@ final class UnavailablePolicy {
         this.waitMillis = waitMillis;
     }
 
-    static UnavailablePolicy parse(String text, String property) {
+    /** {@code setting} names the property and its value for messages, e.g. {@code snowid.onUnavailable='wait:x'}. */
+    static UnavailablePolicy parse(String text, String setting) {
         if (text == null || text.equals("throw")) {
             return new UnavailablePolicy(0);
         }
@@ -32,14 +33,14 @@ final class UnavailablePolicy {
             try {
                 millis = Long.parseLong(text.substring("wait:".length()));
             } catch (NumberFormatException e) {
-                throw new AgentConfigurationException(property + "='" + text + "' has no valid number of ms; " + ALLOWED);
+                throw new AgentConfigurationException(setting + " has no valid number of ms; " + ALLOWED);
             }
             if (millis < 1 || millis > MAX_WAIT_MILLIS) {
-                throw new AgentConfigurationException(property + "='" + text + "' waits out of range; " + ALLOWED);
+                throw new AgentConfigurationException(setting + " waits out of range; " + ALLOWED);
             }
             return new UnavailablePolicy(millis);
         }
-        throw new AgentConfigurationException(property + "='" + text + "' is not a policy; " + ALLOWED);
+        throw new AgentConfigurationException(setting + " is not a policy; " + ALLOWED);
     }
 
     long waitMillis() {

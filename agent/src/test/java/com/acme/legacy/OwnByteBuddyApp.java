@@ -13,8 +13,7 @@ public final class OwnByteBuddyApp {
 
     public static void main(String[] args) throws Exception {
         Class<?> own = ByteBuddy.class;
-        System.out.println("APP-BYTEBUDDY " + own.getPackage().getImplementationVersion() + " from "
-                + own.getProtectionDomain().getCodeSource().getLocation());
+        System.out.println("APP-BYTEBUDDY from " + own.getProtectionDomain().getCodeSource().getLocation());
         Object made = new ByteBuddy()
                 .subclass(Object.class)
                 .method(named("toString")).intercept(FixedValue.value("made by the app's own Byte Buddy"))

@@ -1,0 +1,160 @@
+package dev.snowid.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.Slot;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class AgentSettingsTest {
+
+    private final Properties properties = new Properties();
+    private final Map<String, String> environment = new HashMap<>();
+
+    private AgentSettings read() {
+        return AgentSettings.read(properties, environment);
+    }
+
+    private String failure() {
+        return assertThrows(AgentConfigurationException.class, this::read).getMessage();
+    }
+
+    @Test
+    void fixedNodeWithTargets() {
+        properties.setProperty("snowid.node", "7:13");
+        properties.setProperty("snowid.targets", "com.acme.Ids#next, com.acme.Ids$Inner#nextString,com.acme.Ids#next");
+
+        AgentSettings settings = read();
+
+        assertEquals(Slot.of(7, 13), settings.node());
+        assertNull(settings.leaseUrl());
+        assertEquals(Arrays.asList("com.acme.Ids#next", "com.acme.Ids$Inner#nextString"), Arrays.asList(
+                settings.targets().get(0).toString(), settings.targets().get(1).toString()));
+        assertEquals(2, settings.targets().size(), "duplicates are dropped");
+        assertEquals(1288834974657L, settings.codec().epochMillis());
+        assertEquals("throw", settings.onUnavailable().toString());
+        assertTrue(settings.warnings().isEmpty(), settings.warnings()::toString);
+    }
+
+    @Test
+    void environmentIsTheFallbackAndPropertiesWin() {
+        environment.put("SNOWID_NODE", "1:2");
+        environment.put("SNOWID_TARGETS", "a.B#c");
+        environment.put("SNOWID_EPOCH", "1577836800000");
+        assertEquals(Slot.of(1, 2), read().node());
+        assertEquals(1577836800000L, read().codec().epochMillis());
+
+        properties.setProperty("snowid.node", "3:4");
+        assertEquals(Slot.of(3, 4), read().node());
+    }
+
+    @Test
+    void envNamesFollowTheRule() {
+        assertEquals("SNOWID_LEASE_URL", AgentSettings.envName("snowid.lease.url"));
+        assertEquals("SNOWID_ONUNAVAILABLE", AgentSettings.envName("snowid.onUnavailable"));
+    }
+
+    @Test
+    void leasedNodePrefersTheSecretFromTheEnvironment() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "from-env");
+
+        AgentSettings settings = read();
+        assertEquals("https://api.example.org/prod", settings.leaseUrl().toString());
+        assertEquals("from-env", settings.leaseSecret());
+        assertTrue(settings.warnings().isEmpty());
+
+        properties.setProperty("snowid.lease.secret", "from-property");
+        settings = read();
+        assertEquals("from-env", settings.leaseSecret());
+        assertTrue(settings.warnings().get(0).contains("using the environment variable"), settings.warnings()::toString);
+
+        environment.remove("SNOWID_LEASE_SECRET");
+        settings = read();
+        assertEquals("from-property", settings.leaseSecret());
+        assertTrue(settings.warnings().get(0).contains("process list"), settings.warnings()::toString);
+    }
+
+    @Test
+    void plainHttpToAnotherHostIsWarnedAbout() {
+        properties.setProperty("snowid.lease.url", "http://ids.internal:8080");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertTrue(read().warnings().get(0).contains("unencrypted"));
+
+        properties.setProperty("snowid.lease.url", "http://127.0.0.1:8080");
+        assertTrue(read().warnings().isEmpty());
+    }
+
+    @Test
+    void leaseMillisIsBoundedAndOnlyForLeasedNodes() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.lease.millis", "10000");
+        assertTrue(failure().startsWith("snowid.lease.millis='10000' only applies to a leased node"));
+
+        properties.remove("snowid.node");
+        properties.setProperty("snowid.lease.url", "https://api.example.org");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertEquals(10000, read().leaseMillis());
+        properties.setProperty("snowid.lease.millis", "4999");
+        assertTrue(failure().contains("out of range; allowed: a whole number of ms from 5000 to 3600000"));
+        properties.setProperty("snowid.lease.millis", "ten");
+        assertTrue(failure().contains("is not a number"));
+    }
+
+    @Test
+    void badValuesNameThePropertyAndWhatIsAllowed() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.node", "7:13:1");
+        assertTrue(failure().startsWith("snowid.node='7:13:1' is invalid: '7:13:1' is not a node"));
+        properties.setProperty("snowid.node", "-1:3");
+        assertTrue(failure().startsWith("snowid.node='-1:3' is invalid"));
+
+        properties.setProperty("snowid.node", "1:1");
+        for (String bad : new String[] {"com.acme.Ids", "com..Ids#next", "com.acme.1Ids#next", "com.acme.Ids#", "com.acme.Ids#ne-xt", "a.B#c#d"}) {
+            properties.setProperty("snowid.targets", bad);
+            String message = failure();
+            assertTrue(message.startsWith("snowid.targets='" + bad + "'") && message.contains("expected <fully qualified class name>#<method name>"),
+                    message);
+        }
+        properties.setProperty("snowid.targets", " , ");
+        assertTrue(failure().startsWith("no targets configured"));
+
+        properties.setProperty("snowid.targets", "a.b.C#d");
+        properties.setProperty("snowid.epoch", "-1");
+        assertTrue(failure().startsWith("snowid.epoch='-1' is invalid: epoch -1 is out of range"));
+        properties.setProperty("snowid.epoch", "2020");
+        assertEquals(2020, read().codec().epochMillis());
+        properties.setProperty("snowid.epoch", "2020-01-01");
+        assertTrue(failure().startsWith("snowid.epoch='2020-01-01' is not a number"));
+    }
+
+    @Test
+    void onUnavailableAllowsOnlyFailingClosed() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.onUnavailable", "wait:250");
+        assertEquals(250, read().onUnavailable().waitMillis());
+        for (String bad : new String[] {"wait:0", "wait:60001", "wait:", "fallback", "original", "zero"}) {
+            properties.setProperty("snowid.onUnavailable", bad);
+            String message = failure();
+            assertTrue(message.startsWith("snowid.onUnavailable='" + bad + "'") && message.contains("allowed: throw"), message);
+        }
+    }
+
+    @Test
+    void unknownSnowidPropertiesAreWarnedAbout() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.target", "a.B#d");
+        assertTrue(read().warnings().get(0).startsWith("unknown system property snowid.target is ignored"));
+    }
+}

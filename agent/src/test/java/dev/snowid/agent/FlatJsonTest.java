@@ -1,0 +1,42 @@
+package dev.snowid.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FlatJsonTest {
+
+    @Test
+    void readsTheLeaseShape() {
+        Map<String, Object> lease = FlatJson.parse(" {\"slot\":237, \"datacenter\":7,\"machine\":13,\"owner\":\"9f\\u0041\\\"x\","
+                + "\"fence\":3,\"floor\":0,\"expiresAt\":1700000060000,\"holder\":null,\"ok\":true} ");
+        assertEquals(237L, lease.get("slot"));
+        assertEquals("9fA\"x", lease.get("owner"));
+        assertEquals(1700000060000L, lease.get("expiresAt"));
+        assertTrue(lease.containsKey("holder") && lease.get("holder") == null);
+        assertEquals(Boolean.TRUE, lease.get("ok"));
+        assertTrue(FlatJson.parse("{}").isEmpty());
+    }
+
+    @Test
+    void writesWhatItReads() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("owner", "a\"b\\c\n");
+        body.put("fence", 12L);
+        body.put("lastIssued", 0L);
+        String json = FlatJson.write(body);
+        assertEquals("{\"owner\":\"a\\\"b\\\\c\\u000a\",\"fence\":12,\"lastIssued\":0}", json);
+        assertEquals(body, FlatJson.parse(json));
+    }
+
+    @Test
+    void rejectsWhatIsNotTheExpectedShape() {
+        for (String bad : new String[] {"", "[]", "{\"a\":1.5}", "{\"a\":{}}", "{\"a\":1} x", "{\"a\" 1}", "{\"a\":\"open", "{\"a\":99999999999999999999}"}) {
+            assertThrows(IllegalArgumentException.class, () -> FlatJson.parse(bad), bad);
+        }
+    }
+}

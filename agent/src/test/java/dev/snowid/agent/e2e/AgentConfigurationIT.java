@@ -1,0 +1,107 @@
+package dev.snowid.agent.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Each kind of bad configuration stops the JVM before the application's main runs: exit status
+ * 1 and a {@code [snowid] ERROR:} line naming the property and what is allowed.
+ */
+class AgentConfigurationIT {
+
+    static final String TARGET = "com.acme.legacy.LegacyIds#nextLong";
+
+    @TempDir
+    Path dir;
+
+    static Stream<Arguments> badConfigurations() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort(); // free now, closed when the child tries it
+        }
+        List<Arguments> cases = new ArrayList<>();
+        for (Jdk jdk : Jdk.all()) {
+            cases.add(bad(jdk, "unparsable node", props("snowid.node", "7-13", "snowid.targets", TARGET), env(),
+                    "snowid.node='7-13' is invalid: '7-13' is not a node: expected <datacenter>:<machine>, each a whole number from 0 to 31"));
+            cases.add(bad(jdk, "machine out of range", props("snowid.node", "7:32", "snowid.targets", TARGET), env(),
+                    "snowid.node='7:32' is invalid: machine 32 is out of range: allowed 0 to 31"));
+            cases.add(bad(jdk, "datacenter out of range", props("snowid.node", "32:1", "snowid.targets", TARGET), env(),
+                    "snowid.node='32:1' is invalid: datacenter 32 is out of range: allowed 0 to 31"));
+            cases.add(bad(jdk, "bad node from the environment", props("snowid.targets", TARGET), env("SNOWID_NODE", "1:x"),
+                    "SNOWID_NODE='1:x' (snowid.node) is invalid"));
+            cases.add(bad(jdk, "malformed target", props("snowid.node", "1:1", "snowid.targets", "com.acme.legacy.LegacyIds.nextLong"), env(),
+                    "snowid.targets='com.acme.legacy.LegacyIds.nextLong': 'com.acme.legacy.LegacyIds.nextLong' is not a target:"
+                            + " expected <fully qualified class name>#<method name>"));
+            cases.add(bad(jdk, "constructor as target", props("snowid.node", "1:1", "snowid.targets", "com.acme.Ids#<init>"), env(),
+                    "snowid.targets='com.acme.Ids#<init>': 'com.acme.Ids#<init>' is not a target: method name '<init>' is not a Java method name"));
+            cases.add(bad(jdk, "no targets", props("snowid.node", "1:1"), env(),
+                    "no targets configured: set snowid.targets=<class>#<method>"));
+            cases.add(bad(jdk, "neither node nor lease URL", props("snowid.targets", TARGET), env(),
+                    "no node configured: set snowid.node=<datacenter>:<machine>"));
+            cases.add(bad(jdk, "both node and lease URL",
+                    props("snowid.node", "1:1", "snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET),
+                    env("SNOWID_LEASE_SECRET", "s3cret"),
+                    "snowid.node='1:1' and snowid.lease.url='http://127.0.0.1:" + closedPort + "' are both set: choose one"));
+            cases.add(bad(jdk, "lease URL without secret", props("snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET),
+                    env(), "snowid.lease.url needs the lease API's bearer secret: set the environment variable SNOWID_LEASE_SECRET"));
+            cases.add(bad(jdk, "unreachable lease API", props("snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET),
+                    env("SNOWID_LEASE_SECRET", "s3cret"),
+                    "snowid.lease.url='http://127.0.0.1:" + closedPort + "': no lease from the lease API at start-up"));
+            cases.add(bad(jdk, "lease URL not http", props("snowid.lease.url", "ftp://example.org/", "snowid.targets", TARGET),
+                    env("SNOWID_LEASE_SECRET", "s3cret"), "snowid.lease.url='ftp://example.org/' uses 'ftp': only https"));
+            cases.add(bad(jdk, "unsafe onUnavailable", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.onUnavailable", "original"),
+                    env(), "snowid.onUnavailable='original' is not a policy; allowed: throw"));
+            cases.add(bad(jdk, "epoch in the future", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.epoch", "99999999999999"),
+                    env(), "snowid.epoch='99999999999999' is in the future"));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("badConfigurations")
+    void stopsTheJvmNamingTheProperty(Jdk jdk, String name, Map<String, String> properties, Map<String, String> environment,
+                                      String expectedMessage) throws Exception {
+        Path ids = dir.resolve("ids");
+        ChildJvm child = ChildJvm.on(jdk);
+        properties.forEach(child::property);
+        environment.forEach(child::env);
+
+        ChildJvm.Result result = child.run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "10");
+
+        assertEquals(1, result.exitCode, result::toString);
+        assertTrue(result.stderr.contains("[snowid] ERROR: " + expectedMessage), () -> "expected '" + expectedMessage + "' in\n" + result);
+        assertFalse(result.stdout.contains("DONE"), () -> "the application ran:\n" + result);
+        assertFalse(Files.exists(ids), "the application wrote IDs");
+        assertFalse(result.stderr.contains("FATAL ERROR"), () -> "the JVM aborted instead of exiting:\n" + result);
+    }
+
+    private static Arguments bad(Jdk jdk, String name, Map<String, String> properties, Map<String, String> environment, String message) {
+        return Arguments.of(jdk, name, properties, environment, message);
+    }
+
+    private static Map<String, String> props(String... pairs) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put(pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+
+    private static Map<String, String> env(String... pairs) {
+        return props(pairs);
+    }
+}

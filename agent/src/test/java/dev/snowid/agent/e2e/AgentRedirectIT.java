@@ -1,0 +1,147 @@
+package dev.snowid.agent.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.SnowflakeId;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Real JVMs running the fixture "legacy" apps with the shaded agent jar, on every JDK found. */
+class AgentRedirectIT {
+
+    static final String MARKER = "ORIGINAL-BODY-RAN";
+    static final String IDS = "com.acme.legacy.LegacyIds";
+
+    @TempDir
+    Path dir;
+
+    static Stream<Jdk> jdks() {
+        return Jdk.all().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void fixedNodeIdsReplaceLongBoxedAndStringLegacyIdsAcrossThreads(Jdk jdk) throws Exception {
+        Path ids = dir.resolve("ids");
+        long before = System.currentTimeMillis();
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .property("snowid.node", "7:13")
+                .property("snowid.targets", IDS + "#nextLong," + IDS + "#nextBoxed," + IDS + "#nextString," + IDS + "#nextInt")
+                .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "4", "50000");
+        long after = System.currentTimeMillis();
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertFalse(result.stdout.contains(MARKER), () -> "an original body ran:\n" + result);
+        assertTrue(result.stderr.contains("[snowid] redirected long " + IDS + "#nextLong()"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] redirected Long " + IDS + "#nextBoxed()"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] redirected String " + IDS + "#nextString(String)"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: " + IDS + "#nextInt is not redirected: int " + IDS + "#nextInt()"),
+                result::toString);
+        assertTrue(result.stdout.contains("nextInt 42"), "a method that was refused keeps its body");
+        assertAllFrom(IdsFile.read(ids), 200_000, SnowflakeCodec.TWITTER, 7, 13, before, after);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void customEpochIsUsed(Jdk jdk) throws Exception {
+        long epoch = 1_577_836_800_000L; // 2020-01-01T00:00:00Z
+        Path ids = dir.resolve("ids");
+        long before = System.currentTimeMillis();
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .property("snowid.node", "0:31")
+                .property("snowid.epoch", Long.toString(epoch))
+                .property("snowid.targets", IDS + "#nextLong," + IDS + "#nextBoxed," + IDS + "#nextString")
+                .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "3000");
+        long after = System.currentTimeMillis();
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertAllFrom(IdsFile.read(ids), 3000, SnowflakeCodec.withEpoch(epoch), 0, 31, before, after);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void targetInItsOwnUrlClassLoaderIsRedirected(Jdk jdk) throws Exception {
+        Path ids = dir.resolve("ids");
+        long before = System.currentTimeMillis();
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .property("snowid.node", "3:4")
+                .property("snowid.targets", "com.acme.legacy.isolated.IsolatedIds#next")
+                .run(ids, "com.acme.legacy.IsolatedLoaderApp", ids.toString(), ChildJvm.FIXTURE_CLASSES);
+        long after = System.currentTimeMillis();
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertFalse(result.stdout.contains(MARKER), () -> "the original body ran:\n" + result);
+        assertTrue(result.stdout.contains("LOADER java.net.URLClassLoader"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] redirected long com.acme.legacy.isolated.IsolatedIds#next() in java.net.URLClassLoader@"),
+                result::toString);
+        assertAllFrom(IdsFile.read(ids), 1000, SnowflakeCodec.TWITTER, 3, 4, before, after);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void appWithItsOwnOlderByteBuddyKeepsItAndIsRedirected(Jdk jdk) throws Exception {
+        String version = System.getProperty("snowid.test.fixtureByteBuddyVersion");
+        Path ids = dir.resolve("ids");
+        long before = System.currentTimeMillis();
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .classPath(ChildJvm.FIXTURE_CLASSES, System.getProperty("snowid.test.fixtureByteBuddy"))
+                .property("snowid.node", "31:0")
+                .property("snowid.targets", IDS + "#nextLong")
+                .run(ids, "com.acme.legacy.OwnByteBuddyApp", ids.toString());
+        long after = System.currentTimeMillis();
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertTrue(result.stdout.contains("APP-BYTEBUDDY from file:") && result.stdout.contains("/byte-buddy-" + version + ".jar\n"),
+                result::toString);
+        assertTrue(result.stdout.contains("APP-MADE made by the app's own Byte Buddy"), result::toString);
+        assertFalse(result.stdout.contains(MARKER), () -> "the original body ran:\n" + result);
+        assertAllFrom(IdsFile.read(ids), 1000, SnowflakeCodec.TWITTER, 31, 0, before, after);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void targetsThatNeverMatchAreReported(Jdk jdk) throws Exception {
+        Path ids = dir.resolve("ids");
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .property("snowid.node", "1:1")
+                .property("snowid.targets", IDS + "#nextLong,com.acme.legacy.Typo#next," + IDS + "#noSuchMethod")
+                .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "3");
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertTrue(result.stderr.contains("[snowid] note: com.acme.legacy.Typo (of com.acme.legacy.Typo#next) is not on the application class path"),
+                result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: com.acme.legacy.Typo#next was never redirected: no class loader loaded com.acme.legacy.Typo"),
+                result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: " + IDS + "#noSuchMethod was never redirected: " + IDS
+                + " (in jdk.internal.loader.ClassLoaders$AppClassLoader@"), result::toString);
+        assertFalse(result.stderr.contains(IDS + "#nextLong was never redirected"), result::toString);
+    }
+
+    /** Every ID decodes to the node, was issued while the child ran, and none repeats. */
+    static void assertAllFrom(long[] ids, int expectedCount, SnowflakeCodec codec, int datacenter, int machine,
+                              long notBefore, long notAfter) {
+        assertEquals(expectedCount, ids.length, "IDs written by the child");
+        for (long id : ids) {
+            SnowflakeId decoded = codec.decode(id);
+            if (decoded.datacenter() != datacenter || decoded.machine() != machine
+                    || decoded.unixMillis() < notBefore || decoded.unixMillis() > notAfter) {
+                throw new AssertionError("ID " + id + " decodes to " + decoded.datacenter() + ":" + decoded.machine() + " at "
+                        + decoded.unixMillis() + ", expected " + datacenter + ":" + machine + " within [" + notBefore + ", " + notAfter + "]");
+            }
+        }
+        long[] sorted = ids.clone();
+        Arrays.sort(sorted);
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                throw new AssertionError("ID " + sorted[i] + " was issued twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.snowid.agent.e2e;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Starts a real JVM (a fixture "legacy" app, with or without the agent) and collects its exit and output. */
+public final class ChildJvm {
+
+    static final String AGENT_JAR = requiredProperty("snowid.test.agentJar");
+    static final String FIXTURE_CLASSES = requiredProperty("snowid.test.fixtureClasses");
+
+    private final Jdk jdk;
+    private final List<String> jvmOptions = new ArrayList<>();
+    private final Map<String, String> environment = new LinkedHashMap<>();
+    private String classPath = FIXTURE_CLASSES;
+    private boolean withAgent = true;
+
+    private ChildJvm(Jdk jdk) {
+        this.jdk = jdk;
+    }
+
+    public static ChildJvm on(Jdk jdk) {
+        return new ChildJvm(jdk);
+    }
+
+    public ChildJvm property(String name, String value) {
+        jvmOptions.add("-D" + name + "=" + value);
+        return this;
+    }
+
+    public ChildJvm env(String name, String value) {
+        environment.put(name, value);
+        return this;
+    }
+
+    public ChildJvm classPath(String... entries) {
+        classPath = String.join(File.pathSeparator, entries);
+        return this;
+    }
+
+    public ChildJvm withoutAgent() {
+        withAgent = false;
+        return this;
+    }
+
+    public Process start(Path output, String mainClass, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(jdk.java());
+        if (withAgent) {
+            command.add("-javaagent:" + AGENT_JAR);
+        }
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(classPath);
+        command.add(mainClass);
+        command.addAll(Arrays.asList(args));
+        return start(output, command);
+    }
+
+    /** {@code java -jar snowid-agent.jar <args>}: the agent jar's command line. */
+    public Result runAgentJar(Path output, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(jdk.java());
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(AGENT_JAR);
+        command.addAll(Arrays.asList(args));
+        return waitFor(output, "java -jar snowid-agent.jar", start(output, command));
+    }
+
+    private Process start(Path output, List<String> command) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        // The test machine's own SNOWID_* variables must not leak into the child's configuration.
+        builder.environment().keySet().removeIf(name -> name.startsWith("SNOWID_"));
+        builder.environment().putAll(environment);
+        builder.redirectOutput(output.resolveSibling(output.getFileName() + ".out").toFile());
+        builder.redirectError(output.resolveSibling(output.getFileName() + ".err").toFile());
+        return builder.start();
+    }
+
+    /** Runs to the end (at most two minutes) and returns what it did. */
+    public Result run(Path output, String mainClass, String... args) throws IOException, InterruptedException {
+        return waitFor(output, mainClass, start(output, mainClass, args));
+    }
+
+    private Result waitFor(Path output, String mainClass, Process process) throws IOException, InterruptedException {
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            fail(jdk + ": " + mainClass + " did not finish within 120 s; stderr:\n" + Result.read(output, ".err"));
+        }
+        return Result.of(output, process.exitValue());
+    }
+
+    private static String requiredProperty(String name) {
+        String value = System.getProperty(name);
+        if (value == null) {
+            throw new IllegalStateException("system property " + name + " is not set: run the end-to-end tests through"
+                    + " Maven (mvn -pl agent -am verify), which builds the agent jar and sets it");
+        }
+        return value;
+    }
+
+    /** Exit status, stdout and stderr of a finished child JVM. */
+    public static final class Result {
+        public final int exitCode;
+        public final String stdout;
+        public final String stderr;
+
+        private Result(int exitCode, String stdout, String stderr) {
+            this.exitCode = exitCode;
+            this.stdout = stdout;
+            this.stderr = stderr;
+        }
+
+        static Result of(Path output, int exitCode) throws IOException {
+            return new Result(exitCode, read(output, ".out"), read(output, ".err"));
+        }
+
+        static String read(Path output, String suffix) throws IOException {
+            Path file = output.resolveSibling(output.getFileName() + suffix);
+            return Files.exists(file) ? new String(Files.readAllBytes(file), StandardCharsets.UTF_8) : "";
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;
+        }
+    }
+}
