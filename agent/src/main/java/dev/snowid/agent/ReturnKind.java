@@ -1,46 +1,38 @@
 package dev.snowid.agent;
 
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.jar.asm.Opcodes;
 
-/** The return types a redirected method may have, each with its advice. */
+/** The return types a redirected method may have, each with the bridge method that fills it. */
 enum ReturnKind {
-    LONG("long", RedirectAdvice.ReturningLong.class),
-    BOXED_LONG("java.lang.Long", RedirectAdvice.ReturningBoxedLong.class),
-    STRING("java.lang.String", RedirectAdvice.ReturningString.class);
+    LONG("J", "nextId", Opcodes.LRETURN, 2),
+    BOXED_LONG("Ljava/lang/Long;", "nextIdBoxed", Opcodes.ARETURN, 1),
+    STRING("Ljava/lang/String;", "nextIdString", Opcodes.ARETURN, 1);
 
     static final String ALLOWED = "long, java.lang.Long or java.lang.String";
 
-    private final String typeName;
-    private final Class<?> adviceClass;
-    private volatile Advice advice;
+    final String descriptor;
+    final String bridgeMethod;
+    final int returnOpcode;
+    final int stackSize;
 
-    ReturnKind(String typeName, Class<?> adviceClass) {
-        this.typeName = typeName;
-        this.adviceClass = adviceClass;
+    ReturnKind(String descriptor, String bridgeMethod, int returnOpcode, int stackSize) {
+        this.descriptor = descriptor;
+        this.bridgeMethod = bridgeMethod;
+        this.returnOpcode = returnOpcode;
+        this.stackSize = stackSize;
     }
 
-    /** The kind for a method's return type, or null when snowid cannot fill it. */
-    static ReturnKind of(TypeDescription returnType) {
+    /** The kind for a return type descriptor, or null when snowid cannot fill it. */
+    static ReturnKind of(String returnDescriptor) {
         for (ReturnKind kind : values()) {
-            if (kind.typeName.equals(returnType.getName())) {
+            if (kind.descriptor.equals(returnDescriptor)) {
                 return kind;
             }
         }
         return null;
     }
 
-    /** Parsed once, on first use: reading an advice class is not free. */
-    Advice advice() {
-        Advice parsed = advice;
-        if (parsed == null) {
-            parsed = Advice.to(adviceClass);
-            advice = parsed;
-        }
-        return parsed;
-    }
-
-    String typeName() {
-        return typeName;
+    String bridgeDescriptor() {
+        return "()" + descriptor;
     }
 }

@@ -1,18 +1,12 @@
 package dev.snowid.agent;
 
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
-
 import dev.snowid.LeaseWindow;
 import dev.snowid.SnowflakeGenerator;
-import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.Nexus;
 
 /**
  * {@code -javaagent:snowid-agent.jar}: reads {@link AgentSettings}, gets a node (fixed, or leased
@@ -75,7 +69,7 @@ public final class SnowidAgent {
             LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings).generator();
             BootstrapBridge.install(instrumentation, settings.onUnavailable().guard(generator));
             TargetReport report = redirect(instrumentation, settings.targets());
-            Runtime.getRuntime().addShutdownHook(new Thread(report::warnAboutUnmatched, "snowid-target-report"));
+            Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;
             AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary());
         } catch (AgentConfigurationException e) {
@@ -86,21 +80,37 @@ public final class SnowidAgent {
     }
 
     private static LongSupplier fixedNode(AgentSettings settings) {
-        SnowflakeGenerator generator = SnowflakeGenerator.forSlot(settings.node())
+        return new FixedNode(SnowflakeGenerator.forSlot(settings.node())
                 .window(LeaseWindow.UNBOUNDED)
                 .codec(settings.codec())
-                .build();
-        return generator::nextId;
+                .build());
+    }
+
+    /**
+     * A node given by configuration: the operator vouches that no other generator uses it. A
+     * class rather than a method reference: the JVM's first lambda costs start-up time.
+     */
+    private static final class FixedNode implements LongSupplier {
+        private final SnowflakeGenerator generator;
+
+        FixedNode(SnowflakeGenerator generator) {
+            this.generator = generator;
+        }
+
+        @Override
+        public long getAsLong() {
+            return generator.nextId();
+        }
     }
 
     private static TargetReport redirect(Instrumentation instrumentation, List<Target> targets) {
         TargetReport report = new TargetReport(targets);
-        TargetFilter filter = new TargetFilter(targets, () -> redirector(targets, report));
-        instrumentation.addTransformer(filter, true);
+        TargetTransformer transformer = new TargetTransformer(targets, report);
+        instrumentation.addTransformer(transformer, true);
         // Classes loaded before the agent (agentmain, or loaded by another agent first) are retransformed.
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            if (filter.isTarget(type) && instrumentation.isModifiableClass(type)) {
+            if (transformer.isTarget(type) && instrumentation.isModifiableClass(type)) {
                 loaded.add(type);
             }
         }
@@ -113,25 +123,5 @@ public final class SnowidAgent {
         }
         report.noteMissingClasses(instrumentation);
         return report;
-    }
-
-    /** Byte Buddy's transformer for the target classes; built when the first target class is seen. */
-    private static ClassFileTransformer redirector(List<Target> targets, TargetReport report) {
-        String[] classNames = new String[targets.size()];
-        for (int i = 0; i < classNames.length; i++) {
-            classNames[i] = targets.get(i).className();
-        }
-        // Advice needs no initializer injection; disabling Byte Buddy's Nexus also keeps it from touching
-        // sun.misc.Unsafe, which JDK 24+ warns about on stderr. (The property name is relocated with Byte Buddy.)
-        System.setProperty(Nexus.PROPERTY, "true");
-        return new AgentBuilder.Default()
-                // Advice only rewrites method bodies, so classes that are already loaded can be retransformed.
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(new RedirectTransformer.Reporting(report))
-                .ignore(nameStartsWith("dev.snowid.agent.shaded."))
-                .type(namedOneOf(classNames))
-                .transform(new RedirectTransformer(targets, report))
-                .makeRaw();
     }
 }

@@ -1,7 +1,6 @@
 package dev.snowid.agent;
 
 import java.lang.instrument.Instrumentation;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,17 +18,14 @@ final class TargetReport {
     private final List<Target> targets;
     private final Set<Target> redirected = ConcurrentHashMap.newKeySet();
     private final Map<Target, String> problems = new ConcurrentHashMap<>();
-    // The class being transformed on this thread: reported once Byte Buddy confirms the transformation.
-    private final ThreadLocal<List<String>> pendingLines = ThreadLocal.withInitial(ArrayList::new);
-    private final ThreadLocal<Set<Target>> pendingTargets = ThreadLocal.withInitial(HashSet::new);
 
     TargetReport(List<Target> targets) {
         this.targets = targets;
     }
 
-    void willRedirect(Target target, String line) {
-        pendingLines.get().add(line);
-        pendingTargets.get().add(target);
+    void redirected(Target target, String line) {
+        redirected.add(target);
+        AgentLog.info(line);
     }
 
     void cannotRedirect(Target target, String reason) {
@@ -37,22 +33,9 @@ final class TargetReport {
         AgentLog.warn(target + " is not redirected: " + reason);
     }
 
-    void transformed() {
-        for (String line : pendingLines.get()) {
-            AgentLog.info(line);
-        }
-        redirected.addAll(pendingTargets.get());
-        clear();
-    }
-
-    void failed(String typeName, ClassLoader loader, Throwable error) {
-        AgentLog.error("could not redirect methods of " + typeName + " in " + describe(loader) + ": " + error);
-        clear();
-    }
-
-    void clear() {
-        pendingLines.remove();
-        pendingTargets.remove();
+    void failed(String className, ClassLoader loader, Throwable error) {
+        AgentLog.error("could not redirect methods of " + className + " in " + describe(loader)
+                + "; they keep their original bodies: " + error);
     }
 
     /** After start-up: notes for target classes neither loaded yet nor on the application class path. */
@@ -74,6 +57,15 @@ final class TargetReport {
                         + " it is redirected if another class loader defines it, else check the name");
             }
         }
+    }
+
+    Thread atShutdown() {
+        return new Thread("snowid-target-report") {
+            @Override
+            public void run() {
+                warnAboutUnmatched();
+            }
+        };
     }
 
     /** At shutdown: one warning per target that no class loader ever gave us to redirect. */
