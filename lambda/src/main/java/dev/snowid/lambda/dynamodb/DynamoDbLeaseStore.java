@@ -109,15 +109,13 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         values.put(":ttl", number(ttlFor(expiresAt)));
         values.put(":zero", number(0));
         values.put(":one", number(1));
-        UpdateItemRequest request = update(slot)
+        UpdateItemRequest request = update(slot,
                 // Free: never held, or its expiry passed (released slots have an expiry in the past).
-                .conditionExpression("attribute_not_exists(#slot) OR #expiresAt < :now")
+                "attribute_not_exists(#slot) OR #expiresAt < :now",
                 // SET reads the item as it was: floor gets the previous holder's expiry.
-                .updateExpression("SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
-                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)")
-                .expressionAttributeValues(values)
-                .returnValues(ReturnValue.ALL_NEW)
-                .build();
+                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
+                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
+                values, ReturnValue.ALL_NEW);
         try {
             Map<String, AttributeValue> item = call("acquire slot " + slot, () -> client.updateItem(request).attributes());
             return Optional.of(leaseFrom(slot, owner, item));
@@ -131,12 +129,10 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         Map<String, AttributeValue> values = ownerAndFence(owner, fence);
         values.put(":expiresAt", number(newExpiresAt));
         values.put(":ttl", number(ttlFor(newExpiresAt)));
-        UpdateItemRequest request = update(slot)
-                .conditionExpression("#owner = :owner AND #fence = :fence AND #expiresAt <= :expiresAt")
-                .updateExpression("SET #expiresAt = :expiresAt, #ttl = :ttl")
-                .expressionAttributeValues(values)
-                .returnValues(ReturnValue.ALL_NEW)
-                .build();
+        UpdateItemRequest request = update(slot,
+                "#owner = :owner AND #fence = :fence AND #expiresAt <= :expiresAt",
+                "SET #expiresAt = :expiresAt, #ttl = :ttl",
+                values, ReturnValue.ALL_NEW);
         try {
             return leaseFrom(slot, owner, call("renew slot " + slot, () -> client.updateItem(request).attributes()));
         } catch (ConditionalCheckFailedException lostOrShorter) {
@@ -150,12 +146,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
      * conditional on owner and fence, tells which, and returns the lease as stored.
      */
     private Lease stillHeld(Slot slot, String owner, long fence) {
-        UpdateItemRequest confirm = update(slot)
-                .conditionExpression("#owner = :owner AND #fence = :fence")
-                .updateExpression("SET #holder = #holder")
-                .expressionAttributeValues(ownerAndFence(owner, fence))
-                .returnValues(ReturnValue.ALL_NEW)
-                .build();
+        UpdateItemRequest confirm = update(slot, "#owner = :owner AND #fence = :fence", "SET #holder = #holder",
+                ownerAndFence(owner, fence), ReturnValue.ALL_NEW);
         try {
             return leaseFrom(slot, owner, call("renew slot " + slot, () -> client.updateItem(confirm).attributes()));
         } catch (ConditionalCheckFailedException lost) {
@@ -200,11 +192,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         if (next != null) {
             values.put(":next", number(next));
         }
-        UpdateItemRequest request = update(slot)
-                .conditionExpression("#owner = :owner AND #fence = :fence" + extraCondition)
-                .updateExpression(updateExpression)
-                .expressionAttributeValues(values)
-                .build();
+        UpdateItemRequest request = update(slot, "#owner = :owner AND #fence = :fence" + extraCondition,
+                updateExpression, values, ReturnValue.NONE);
         try {
             call("release slot " + slot, () -> client.updateItem(request));
             return true;
@@ -255,11 +244,25 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         return "lease table '" + table + "' on " + where;
     }
 
-    private UpdateItemRequest.Builder update(Slot slot) {
+    /** One conditional UpdateItem on {@code slot}'s item, naming only the attributes its expressions use. */
+    private UpdateItemRequest update(Slot slot, String condition, String update, Map<String, AttributeValue> values,
+            ReturnValue returnValues) {
+        // DynamoDB rejects a request that defines a placeholder its expressions do not use.
+        Map<String, String> names = new HashMap<>();
+        NAMES.forEach((placeholder, name) -> {
+            if (condition.contains(placeholder) || update.contains(placeholder)) {
+                names.put(placeholder, name);
+            }
+        });
         return UpdateItemRequest.builder()
                 .tableName(table)
                 .key(Map.of(SLOT, number(slot.index())))
-                .expressionAttributeNames(NAMES);
+                .conditionExpression(condition)
+                .updateExpression(update)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .returnValues(returnValues)
+                .build();
     }
 
     private static Map<String, AttributeValue> ownerAndFence(String owner, long fence) {
