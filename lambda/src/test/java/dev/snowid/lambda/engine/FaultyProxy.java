@@ -39,6 +39,7 @@ public final class FaultyProxy implements AutoCloseable {
     });
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger failuresLeft = new AtomicInteger();
     private volatile Mode mode = Mode.PASS;
     private volatile Duration delay = Duration.ZERO;
     private volatile ServerSocket listener;
@@ -78,6 +79,12 @@ public final class FaultyProxy implements AutoCloseable {
     /** Answers every request with HTTP 400 ProvisionedThroughputExceededException. */
     public synchronized FaultyProxy throttle() {
         return switchTo(Mode.THROTTLE);
+    }
+
+    /** Passes requests through, except the next {@code count}, which get HTTP 500: a store that recovers between retries. */
+    public synchronized FaultyProxy failNext(int count) {
+        failuresLeft.set(count);
+        return switchTo(Mode.PASS);
     }
 
     /** Answers every request with HTTP 500 InternalServerError. */
@@ -147,7 +154,8 @@ public final class FaultyProxy implements AutoCloseable {
                     return;
                 }
                 requests.incrementAndGet();
-                switch (mode) {
+                Mode now = failuresLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0 ? Mode.FAIL : mode;
+                switch (now) {
                     case THROTTLE -> answer(toClient, 400, "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
                             "The level of configured provisioned throughput for the table was exceeded (faulty proxy)");
                     case FAIL -> answer(toClient, 500, "com.amazonaws.dynamodb.v20120810#InternalServerError",
@@ -156,7 +164,7 @@ public final class FaultyProxy implements AutoCloseable {
                         return;
                     }
                     case SLOW, PASS -> {
-                        if (mode == Mode.SLOW) {
+                        if (now == Mode.SLOW) {
                             Thread.sleep(delay.toMillis());
                         }
                         if (server == null) {
@@ -170,7 +178,7 @@ public final class FaultyProxy implements AutoCloseable {
                         }
                         toClient.write(response);
                     }
-                    default -> throw new IllegalStateException("unknown mode " + mode);
+                    default -> throw new IllegalStateException("unknown mode " + now);
                 }
                 toClient.flush();
             }
