@@ -7,7 +7,12 @@ import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.WallClock;
 import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseTerms;
+import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.lease.PooledLeaseSource;
+import dev.snowid.lease.SlotPool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,6 +30,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -47,55 +54,110 @@ class LeaseContentionTest {
     private record Grant(int acquirer, Lease lease) {
     }
 
-    @Test
-    void everySlotGoesToExactlyOneAcquirerPerRound(TestTable table) throws Exception {
-        List<Slot> pool = IntStream.range(0, POOL).mapToObj(machine -> Slot.of(0, machine)).toList();
-        ExecutorService threads = Executors.newFixedThreadPool(ACQUIRERS);
-        List<DynamoDbLeaseStore> stores = new ArrayList<>();
-        try {
-            List<Callable<DynamoDbLeaseStore>> clients = Collections.nCopies(ACQUIRERS, () -> DynamoDbLeaseStore.builder()
-                    .table(table.name())
-                    // Generous: 256 connections at once on two shared cores must not turn into timeouts.
-                    .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(3)))
-                    .build());
-            for (Future<DynamoDbLeaseStore> store : threads.invokeAll(clients)) {
-                stores.add(store.get());
-            }
-            Map<Slot, Long> expectedFloor = new HashMap<>();
-            pool.forEach(slot -> expectedFloor.put(slot, 0L));
-            Map<Slot, Long> expectedFence = new HashMap<>();
-            pool.forEach(slot -> expectedFence.put(slot, 1L));
+    private static ExecutorService threads;
+    private static final List<DynamoDbLeaseStore> stores = new ArrayList<>();
 
-            for (int round = 0; round < ROUNDS; round++) {
-                long now = BASE + round * 2 * LEASE_MILLIS;
-                List<Grant> grants = race(threads, stores, pool, now, round);
-
-                assertEquals(POOL, grants.size(), "grants in round " + round + ": " + grants);
-                Set<Slot> granted = new HashSet<>();
-                for (Grant grant : grants) {
-                    Lease lease = grant.lease();
-                    assertTrue(granted.add(lease.slot()), "slot " + lease.slot() + " granted twice in round " + round);
-                    assertEquals(expectedFence.get(lease.slot()), lease.fence(), "fence of " + lease.slot());
-                    assertEquals(LeaseWindow.of(expectedFloor.get(lease.slot()), now + LEASE_MILLIS), lease.window(),
-                            "window of " + lease.slot() + " in round " + round);
-                    expectedFence.merge(lease.slot(), 1L, Long::sum);
-                    // Holders of even machines release after issuing at now + 7; the others let the lease run out.
-                    if (lease.slot().machine() % 2 == 0) {
-                        stores.get(grant.acquirer()).release(lease.slot(), lease.owner(), lease.fence(), now + ISSUED_AFTER_START);
-                        expectedFloor.put(lease.slot(), now + ISSUED_AFTER_START + 1);
-                    } else {
-                        expectedFloor.put(lease.slot(), now + LEASE_MILLIS);
-                    }
-                }
-            }
-        } finally {
-            threads.shutdownNow();
-            stores.forEach(DynamoDbLeaseStore::close);
+    /** One table and one store (with its own SDK client) per acquirer, shared by the tests: each uses its own datacenter. */
+    @BeforeAll
+    static void acquirers() throws Exception {
+        TestTable table = DynamoDbEngine.newTable("contention");
+        threads = Executors.newFixedThreadPool(ACQUIRERS);
+        List<Callable<DynamoDbLeaseStore>> clients = Collections.nCopies(ACQUIRERS, () -> DynamoDbLeaseStore.builder()
+                .table(table.name())
+                // Generous: 256 connections at once on two shared cores must not turn into timeouts.
+                .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(3)))
+                .build());
+        for (Future<DynamoDbLeaseStore> store : threads.invokeAll(clients)) {
+            stores.add(store.get());
         }
     }
 
+    @AfterAll
+    static void closeAcquirers() {
+        threads.shutdownNow();
+        stores.forEach(DynamoDbLeaseStore::close);
+    }
+
+    @Test
+    void everySlotGoesToExactlyOneAcquirerPerRound() throws Exception {
+        List<Slot> pool = IntStream.range(0, POOL).mapToObj(machine -> Slot.of(0, machine)).toList();
+        Map<Slot, Long> expectedFloor = new HashMap<>();
+        pool.forEach(slot -> expectedFloor.put(slot, 0L));
+        Map<Slot, Long> expectedFence = new HashMap<>();
+        pool.forEach(slot -> expectedFence.put(slot, 1L));
+
+        for (int round = 0; round < ROUNDS; round++) {
+            long now = BASE + round * 2 * LEASE_MILLIS;
+            List<Grant> grants = race(pool, now, round);
+
+            assertEquals(POOL, grants.size(), "grants in round " + round + ": " + grants);
+            Set<Slot> granted = new HashSet<>();
+            for (Grant grant : grants) {
+                Lease lease = grant.lease();
+                assertTrue(granted.add(lease.slot()), "slot " + lease.slot() + " granted twice in round " + round);
+                assertEquals(expectedFence.get(lease.slot()), lease.fence(), "fence of " + lease.slot());
+                assertEquals(LeaseWindow.of(expectedFloor.get(lease.slot()), now + LEASE_MILLIS), lease.window(),
+                        "window of " + lease.slot() + " in round " + round);
+                expectedFence.merge(lease.slot(), 1L, Long::sum);
+                // Holders of even machines release after issuing at now + 7; the others let the lease run out.
+                if (lease.slot().machine() % 2 == 0) {
+                    stores.get(grant.acquirer()).release(lease.slot(), lease.owner(), lease.fence(), now + ISSUED_AFTER_START);
+                    expectedFloor.put(lease.slot(), now + ISSUED_AFTER_START + 1);
+                } else {
+                    expectedFloor.put(lease.slot(), now + LEASE_MILLIS);
+                }
+            }
+        }
+    }
+
+    /**
+     * The same race through {@link PooledLeaseSource} (probe, Scan, a few writes): the pool's
+     * slots go to exactly that many acquirers, every other one gets {@link NoFreeSlotException}
+     * promptly, never a wait without end; after the winners release, a second wave starts after
+     * their last IDs.
+     */
+    @Test
+    void throughThePoolTheLosersGetNoFreeSlotAndReleasedSlotsAreTakenAgain() throws Exception {
+        SlotPool pool = SlotPool.of(1, 1, 0, POOL - 1);
+        long lastIssued = System.currentTimeMillis();
+        List<Lease> first = wave(pool);
+        Set<Slot> granted = new HashSet<>();
+        first.forEach(lease -> assertTrue(granted.add(lease.slot()), "slot granted twice: " + first));
+        assertEquals(new HashSet<>(pool.slots()), granted);
+        for (Lease lease : first) {
+            stores.get(0).release(lease.slot(), lease.owner(), lease.fence(), lastIssued);
+        }
+
+        List<Lease> second = wave(pool);
+        assertEquals(POOL, second.stream().map(Lease::slot).distinct().count(), "second wave: " + second);
+        second.forEach(lease -> assertEquals(lastIssued + 1, lease.window().floor(), "floor after the last issued ms: " + lease));
+        second.forEach(lease -> assertEquals(2, lease.fence()));
+    }
+
+    private static List<Lease> wave(SlotPool pool) throws Exception {
+        CyclicBarrier start = new CyclicBarrier(ACQUIRERS);
+        List<Future<Optional<Lease>>> outcomes = new ArrayList<>();
+        for (DynamoDbLeaseStore store : stores) {
+            PooledLeaseSource source = new PooledLeaseSource(store, pool, LeaseTerms.DEFAULT, WallClock.SYSTEM, "wave");
+            outcomes.add(threads.submit(() -> {
+                start.await(30, TimeUnit.SECONDS);
+                try {
+                    return Optional.of(source.acquire());
+                } catch (NoFreeSlotException exhausted) {
+                    assertTrue(exhausted.retryAfterMillis() > 0, exhausted.getMessage());
+                    return Optional.<Lease>empty();
+                }
+            }));
+        }
+        List<Lease> leases = new ArrayList<>();
+        for (Future<Optional<Lease>> outcome : outcomes) {
+            outcome.get(60, TimeUnit.SECONDS).ifPresent(leases::add);
+        }
+        return leases;
+    }
+
     /** All acquirers start together; each tries the pool in its own random order until a grant or the end. */
-    private static List<Grant> race(ExecutorService threads, List<DynamoDbLeaseStore> stores, List<Slot> pool, long now, int round)
+    private static List<Grant> race(List<Slot> pool, long now, int round)
             throws Exception {
         CyclicBarrier start = new CyclicBarrier(ACQUIRERS);
         List<Future<Optional<Grant>>> outcomes = new ArrayList<>();
