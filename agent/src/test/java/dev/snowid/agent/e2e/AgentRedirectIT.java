@@ -136,6 +136,10 @@ class AgentRedirectIT {
                         + decoded.unixMillis() + ", expected " + datacenter + ":" + machine + " within [" + notBefore + ", " + notAfter + "]");
             }
         }
+        assertUnique(ids);
+    }
+
+    static void assertUnique(long[] ids) {
         long[] sorted = ids.clone();
         Arrays.sort(sorted);
         for (int i = 1; i < sorted.length; i++) {
