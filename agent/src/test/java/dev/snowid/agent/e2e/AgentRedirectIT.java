@@ -124,6 +124,24 @@ class AgentRedirectIT {
         assertFalse(result.stderr.contains(IDS + "#nextLong was never redirected"), result::toString);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void attachingAtRunTimeRetransformsAlreadyLoadedTargets(Jdk jdk) throws Exception {
+        Path ids = dir.resolve("ids");
+        long before = System.currentTimeMillis();
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .withoutAgent()
+                .property("jdk.attach.allowAttachSelf", "true")
+                .run(ids, "com.acme.legacy.SelfAttachApp", ids.toString(), ChildJvm.AGENT_JAR, "5:6");
+        long after = System.currentTimeMillis();
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertTrue(result.stdout.startsWith(MARKER + " nextLong\nBEFORE -1\n"), () -> "the body ran before the agent came:\n" + result);
+        assertEquals(result.stdout.indexOf(MARKER), result.stdout.lastIndexOf(MARKER), () -> "the body ran after the agent came:\n" + result);
+        assertTrue(result.stderr.contains("[snowid] redirected long " + IDS + "#nextLong()"), result::toString);
+        assertAllFrom(IdsFile.read(ids), 1000, SnowflakeCodec.TWITTER, 5, 6, before, after);
+    }
+
     /** Every ID decodes to the node, was issued while the child ran, and none repeats. */
     static void assertAllFrom(long[] ids, int expectedCount, SnowflakeCodec codec, int datacenter, int machine,
                               long notBefore, long notAfter) {
