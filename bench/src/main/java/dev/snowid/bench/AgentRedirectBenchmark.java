@@ -44,7 +44,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class AgentRedirectBenchmark {
 
     /** CPU burnt per operation so that IDs are issued below 4,096 per ms. */
-    @Param("150")
+    @Param("250")
     public long burn;
 
     private SnowflakeGenerator generator;
