@@ -14,6 +14,11 @@ import java.util.Optional;
 record ApiRequest(PayloadFormat format, String method, String path, Map<String, List<String>> query,
                   Map<String, String> headers, byte[] body, String requestId) {
 
+    /** The same request under the id the Lambda runtime gave the invocation (it is in Lambda's own log lines too). */
+    ApiRequest withRequestId(String id) {
+        return new ApiRequest(format, method, path, query, headers, body, id);
+    }
+
     Optional<String> header(String lowerCaseName) {
         return Optional.ofNullable(headers.get(lowerCaseName));
     }

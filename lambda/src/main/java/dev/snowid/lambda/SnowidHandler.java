@@ -93,6 +93,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
             format = request.format();
             if (requestId == null) {
                 requestId = request.requestId();
+            } else {
+                request = request.withRequestId(requestId);
             }
             response = api.handle(request, outcome);
         } catch (ApiError e) {
@@ -101,7 +103,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         } catch (RuntimeException e) {
             outcome.error = "internal";
             outcome.failure = e;
-            response = ApiResponse.error(500, "internal", "internal error; it is logged under request id " + requestId, Map.of());
+            response = ApiResponse.error(500, "internal", "internal error; it is logged under request id "
+                    + (requestId == null ? "(none)" : requestId), Map.of());
         }
         output.write(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8));
         output.flush();

@@ -146,12 +146,21 @@ public final class LocalRunner implements AutoCloseable {
         out.flush();
     }
 
-    /** Stops taking requests, releases the lease, and stops dynalite if it was started here. */
+    /**
+     * Stops taking requests and releases the lease. With dynalite started here the table lives
+     * only in that process, which Ctrl-C ends at the same moment (its own shutdown hook), so the
+     * lease goes with it; against a configured endpoint the release is what frees the slot.
+     */
     @Override
     public void close() {
         server.stop(0);
-        handler.close();
-        closeQuietly(dynalite);
+        if (dynalite != null) {
+            closeQuietly(dynalite);
+            System.out.println("snowid local: stopped; the in-memory lease table went with dynalite");
+        } else {
+            handler.close();
+            System.out.println("snowid local: stopped");
+        }
     }
 
     private static void closeQuietly(Dynalite dynalite) {
