@@ -37,9 +37,23 @@ final class PercentDecoding {
         return query;
     }
 
-    /** A raw path; '+' stays a plus sign. */
+    /**
+     * A raw path; '+' stays a plus sign, and an encoded slash ({@code %2F}) stays encoded: it is
+     * part of a segment, never a separator, so {@code /ids%2F1} is not {@code /ids/1}.
+     */
     static String decodePath(String raw) {
-        return raw.indexOf('%') < 0 ? raw : decode(raw, false, "path");
+        if (raw.indexOf('%') < 0) {
+            return raw;
+        }
+        String[] segments = raw.split("(?i)%2F", -1);
+        StringBuilder path = new StringBuilder(raw.length());
+        for (int i = 0; i < segments.length; i++) {
+            if (i > 0) {
+                path.append("%2F");
+            }
+            path.append(decode(segments[i], false, "path"));
+        }
+        return path.toString();
     }
 
     private static String decode(String raw, boolean plusIsSpace, String where) {

@@ -26,6 +26,8 @@ final class TestEvents {
         final Map<String, String> headers = new LinkedHashMap<>();
         byte[] body;
         boolean base64;
+        /** Sent as the body with isBase64Encoded=true, as is: for broken base64. */
+        String rawBase64;
 
         Request(String method, String path) {
             this.method = method;
@@ -49,6 +51,12 @@ final class TestEvents {
         Request body(String text) {
             this.body = text.getBytes(StandardCharsets.UTF_8);
             return header("Content-Type", "application/json");
+        }
+
+        Request brokenBase64Body(String notBase64) {
+            this.rawBase64 = notBase64;
+            this.body = new byte[0];
+            return this;
         }
 
         Request base64Body(byte[] bytes) {
@@ -112,7 +120,9 @@ final class TestEvents {
         }
 
         private void bodyFields(JsonBuilder event) {
-            if (body == null) {
+            if (rawBase64 != null) {
+                event.field("body", rawBase64).field("isBase64Encoded", true);
+            } else if (body == null) {
                 event.rawField("body", "null").field("isBase64Encoded", false);
             } else if (base64) {
                 event.field("body", Base64.getEncoder().encodeToString(body)).field("isBase64Encoded", true);
