@@ -129,7 +129,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     }
 
     /** The SnapStart hooks, for tests that play checkpoint and restore. */
-    org.crac.Resource snapStartHooks() {
+    SnapStartHooks snapStartHooks() {
         return snapStartHooks;
     }
 }
