@@ -131,7 +131,8 @@ public final class LocalRunner implements AutoCloseable {
         return madeUpSecret;
     }
 
-    void printReady(PrintStream out) {
+    /** The ready line and how to try it, with a working curl command. */
+    public void printReady(PrintStream out) {
         String base = "http://localhost:" + port();
         String store = dynalite != null ? "dynalite (in memory) at " + endpoint : endpoint.toString();
         out.println("snowid local: ready on " + base + " — lease table '" + table + "' on " + store + ", slot pool " + poolDescription);
