@@ -155,12 +155,12 @@ public final class FunctionSettings {
         }
         String allowed = "allowed a whole number from " + min + " to " + max + " (" + unit + ")";
         String value = text.get();
-        if (!value.chars().allMatch(c -> c >= '0' && c <= '9') || value.length() > 18) {
+        if (!value.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw new InvalidSettingException(name, "'" + value + "' is not a whole number; " + allowed);
         }
-        long number = Long.parseLong(value);
+        long number = value.length() > 18 ? Long.MAX_VALUE : Long.parseLong(value);
         if (number < min || number > max) {
-            throw new InvalidSettingException(name, number + " is out of range; " + allowed);
+            throw new InvalidSettingException(name, value + " is out of range; " + allowed);
         }
         return number;
     }
