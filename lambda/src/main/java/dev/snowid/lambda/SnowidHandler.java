@@ -53,7 +53,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this(settings, store, clock, System.out);
     }
 
-    SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock, PrintStream logOut) {
+    /** As above, with the request log going to {@code logOut} (benchmarks pass a null stream). */
+    public SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock, PrintStream logOut) {
         this(settings, store, poolOf(settings, store, clock), clock, logOut);
     }
 
