@@ -1,0 +1,30 @@
+package dev.snowid.lease;
+
+import dev.snowid.IdUnavailableException;
+
+/**
+ * The local clock differs from the lease store's by more than allowed, so no slot is leased.
+ * A clock far ahead would see live leases as expired and take them over; one far behind would
+ * wait at every new lease's floor. HTTP 503.
+ */
+public final class ClockSkewException extends IdUnavailableException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Clocks are fixed by NTP, not by retrying at once. */
+    private static final long RETRY_AFTER_MILLIS = 10_000;
+
+    private final long skewMillis;
+
+    public ClockSkewException(long skewMillis, long allowedMillis) {
+        super("local clock differs from the store's by " + Math.abs(skewMillis) + " ms (" + (skewMillis > 0 ? "ahead" : "behind")
+                + "), allowed " + allowedMillis + " ms (maxClockSkewMillis plus 1000 ms for the store's Date header,"
+                + " which has whole seconds); refusing to lease a slot until the clock is synchronised", RETRY_AFTER_MILLIS);
+        this.skewMillis = skewMillis;
+    }
+
+    /** Local clock minus the store's, in ms, as measured. */
+    public long skewMillis() {
+        return skewMillis;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.snowid.lease;
+
+import dev.snowid.LeaseWindow;
+
+/**
+ * How long a lease lasts and how far the local clock may differ from the store's. A holder
+ * renews once less than half of the lease is left, so one failed renewal still leaves time
+ * for another before the window ends.
+ */
+public final class LeaseTerms {
+
+    public static final long MIN_LEASE_MILLIS = 5_000;
+    public static final long MAX_LEASE_MILLIS = 3_600_000;
+    public static final long MAX_CLOCK_SKEW_MILLIS = 60_000;
+    /**
+     * The store's clock is read from the HTTP {@code Date} header, which has whole seconds: a
+     * measured difference can be up to 1 s off, so the bound is widened by that much.
+     */
+    static final long DATE_HEADER_RESOLUTION_MILLIS = 1_000;
+
+    /** 60 s leases, at most 2 s between the local clock and the store's. */
+    public static final LeaseTerms DEFAULT = new LeaseTerms(60_000, 2_000);
+
+    private final long leaseMillis;
+    private final long maxClockSkewMillis;
+
+    private LeaseTerms(long leaseMillis, long maxClockSkewMillis) {
+        this.leaseMillis = leaseMillis;
+        this.maxClockSkewMillis = maxClockSkewMillis;
+    }
+
+    /**
+     * @param leaseMillis lease duration, {@value #MIN_LEASE_MILLIS} to {@value #MAX_LEASE_MILLIS} ms
+     * @param maxClockSkewMillis largest difference between the local clock and the store's, 0 to {@value #MAX_CLOCK_SKEW_MILLIS} ms
+     * @throws IllegalArgumentException naming the setting, its value and what is allowed
+     */
+    public static LeaseTerms of(long leaseMillis, long maxClockSkewMillis) {
+        if (leaseMillis < MIN_LEASE_MILLIS || leaseMillis > MAX_LEASE_MILLIS) {
+            throw new IllegalArgumentException("leaseMillis " + leaseMillis + " is out of range: allowed "
+                    + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS + " (ms)");
+        }
+        if (maxClockSkewMillis < 0 || maxClockSkewMillis > MAX_CLOCK_SKEW_MILLIS) {
+            throw new IllegalArgumentException("maxClockSkewMillis " + maxClockSkewMillis + " is out of range: allowed 0 to "
+                    + MAX_CLOCK_SKEW_MILLIS + " (ms)");
+        }
+        return new LeaseTerms(leaseMillis, maxClockSkewMillis);
+    }
+
+    public long leaseMillis() {
+        return leaseMillis;
+    }
+
+    public long maxClockSkewMillis() {
+        return maxClockSkewMillis;
+    }
+
+    /** Whether less than half of the lease is left at {@code now} (or none at all). */
+    public boolean needsRenewal(LeaseWindow window, long now) {
+        return window.expiresAt() - now < leaseMillis / 2;
+    }
+
+    /** The largest measured skew that is still accepted: the bound plus the Date header's resolution. */
+    long toleratedSkewMillis() {
+        return maxClockSkewMillis + DATE_HEADER_RESOLUTION_MILLIS;
+    }
+
+    @Override
+    public String toString() {
+        return "lease " + leaseMillis + " ms, max clock skew " + maxClockSkewMillis + " ms";
+    }
+}

@@ -1,0 +1,186 @@
+package dev.snowid.lease;
+
+import dev.snowid.Slot;
+import dev.snowid.WallClock;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Leases slots of a {@link SlotPool} from the lease table.
+ *
+ * <p>Slot choice costs few round trips at any occupancy: one conditional write on a random
+ * slot (enough when the pool is mostly free), and when that collides, one Scan for the free
+ * and expired slots, then conditional writes on those, in random order, until one wins. At 99%
+ * occupancy that is about 3 round trips. While the store's clock is not known yet (the first
+ * acquisition of a process) the Scan comes first: it only reads, so a clock far ahead cannot
+ * take over a live lease before the skew check has seen the store's clock.
+ */
+public final class PooledLeaseSource implements LeaseSource {
+
+    /** Conditional writes tried after the Scan before giving up: each one that loses means another holder was faster. */
+    static final int MAX_ATTEMPTS_AFTER_SCAN = 3;
+    /** Retry-After when free slots were seen but all were taken first: they change hands fast. */
+    private static final long RETRY_AFTER_LOST_RACE_MILLIS = 1_000;
+
+    private final LeaseStore store;
+    private final SlotPool pool;
+    private final LeaseTerms terms;
+    private final WallClock clock;
+    private final String holder;
+
+    /**
+     * @param holder who this process is (function, log stream, host, pid): written to the
+     *               table's {@code holder} attribute for operators, never used for decisions
+     */
+    public PooledLeaseSource(LeaseStore store, SlotPool pool, LeaseTerms terms, WallClock clock, String holder) {
+        if (store == null || pool == null || terms == null || clock == null) {
+            throw new IllegalArgumentException("a pooled lease source needs a store, a pool, terms and a clock");
+        }
+        this.store = store;
+        this.pool = pool;
+        this.terms = terms;
+        this.clock = clock;
+        this.holder = holder == null ? "" : holder;
+    }
+
+    @Override
+    public Lease acquire() {
+        return acquire(holder);
+    }
+
+    /**
+     * A new lease on a free slot of the pool, with a new owner token.
+     *
+     * @param holder who the lease is for, e.g. an agent's host and pid (for the table's holder attribute)
+     * @throws NoFreeSlotException when every slot is held; retry after the earliest expiry
+     * @throws ClockSkewException when the local clock is too far from the store's
+     * @throws LeaseStoreUnavailableException when the store cannot be reached
+     */
+    public Lease acquire(String holder) {
+        // Both the token and the slot choice come from a SecureRandom made here, per acquisition,
+        // never at construction or class init: a SnapStart snapshot is restored into many
+        // environments, and anything created before it (a token, a seeded generator) would be the
+        // same in all of them. A new SecureRandom seeds itself from the OS on first use.
+        SecureRandom random = new SecureRandom();
+        String owner = OwnerToken.draw(random);
+        String who = holder == null ? "" : holder;
+        if (store.clockSkewMillis().isPresent()) {
+            checkSkew();
+            Optional<Lease> probed = tryAcquire(pool.slots().get(random.nextInt(pool.size())), owner, who);
+            if (probed.isPresent()) {
+                return probed.get();
+            }
+        }
+        Map<Slot, Long> owned = store.ownedExpiries();
+        if (!store.clockSkewMillis().isPresent()) {
+            throw new LeaseStoreUnavailableException("the lease store answered without its clock (no Date header);"
+                    + " refusing to lease a slot without checking the local clock against it", 1_000, null);
+        }
+        checkSkew();
+        long now = clock.millis();
+        List<Slot> candidates = new ArrayList<>();
+        for (Slot slot : pool.slots()) {
+            Long expiresAt = owned.get(slot);
+            if (expiresAt == null || expiresAt < now) {
+                candidates.add(slot);
+            }
+        }
+        Collections.shuffle(candidates, random);
+        for (int i = 0; i < Math.min(MAX_ATTEMPTS_AFTER_SCAN, candidates.size()); i++) {
+            Optional<Lease> won = tryAcquire(candidates.get(i), owner, who);
+            if (won.isPresent()) {
+                return won.get();
+            }
+        }
+        throw noFreeSlot(owned, now, candidates.size());
+    }
+
+    private Optional<Lease> tryAcquire(Slot slot, String owner, String who) {
+        long now = clock.millis();
+        Optional<Lease> won = store.tryAcquire(slot, owner, who, now, now + terms.leaseMillis());
+        if (won.isPresent()) {
+            // The skew is measured again on this very answer: a clock that jumped since the last
+            // answer must not keep what it took. Hand the slot back at once and refuse.
+            try {
+                checkSkew();
+            } catch (ClockSkewException skewed) {
+                try {
+                    store.release(slot, owner, won.get().fence(), 0);
+                } catch (RuntimeException releaseFailed) {
+                    skewed.addSuppressed(releaseFailed);
+                }
+                throw skewed;
+            }
+        }
+        return won;
+    }
+
+    private void checkSkew() {
+        OptionalLong skew = store.clockSkewMillis();
+        if (skew.isPresent() && Math.abs(skew.getAsLong()) > terms.toleratedSkewMillis()) {
+            throw new ClockSkewException(skew.getAsLong(), terms.toleratedSkewMillis());
+        }
+    }
+
+    private NoFreeSlotException noFreeSlot(Map<Slot, Long> owned, long now, int candidates) {
+        if (candidates > 0) {
+            return new NoFreeSlotException("no free slot in the pool of " + pool + ": the " + candidates
+                    + " free slots seen were all taken by other holders first; try again", RETRY_AFTER_LOST_RACE_MILLIS);
+        }
+        long earliest = Long.MAX_VALUE;
+        for (Map.Entry<Slot, Long> lease : owned.entrySet()) {
+            if (pool.contains(lease.getKey())) {
+                earliest = Math.min(earliest, lease.getValue());
+            }
+        }
+        // A slot is free once its expiry is strictly before now, hence the + 1.
+        long retryAfter = earliest == Long.MAX_VALUE ? RETRY_AFTER_LOST_RACE_MILLIS : earliest - now + 1;
+        return new NoFreeSlotException("no free slot in the pool of " + pool + ": all " + pool.size()
+                + " are held; the earliest lease ends in " + retryAfter + " ms", retryAfter);
+    }
+
+    /** Extends the lease from now; never shortens it, even when the local clock is behind its expiry. */
+    @Override
+    public Lease renew(Lease lease) {
+        long newExpiresAt = Math.max(clock.millis() + terms.leaseMillis(), lease.window().expiresAt());
+        return store.renew(lease.slot(), lease.owner(), lease.fence(), newExpiresAt);
+    }
+
+    /**
+     * Renews a lease held elsewhere (the lease API's {@code PUT /leases/{slot}}): the owner token and
+     * fence prove holding.
+     *
+     * @throws LeaseLostException when the slot has another owner or fence, or was never leased
+     */
+    public Lease renew(Slot slot, String owner, long fence) {
+        return store.renew(slot, owner, fence, clock.millis() + terms.leaseMillis());
+    }
+
+    @Override
+    public void release(Lease lease, long lastIssuedMillis) {
+        store.release(lease.slot(), lease.owner(), lease.fence(), lastIssuedMillis);
+    }
+
+    /**
+     * Releases a lease held elsewhere (the lease API's {@code DELETE /leases/{slot}}).
+     *
+     * @param lastIssuedMillis unix ms of the last ID issued under the lease, 0 if none
+     * @throws LeaseLostException when the slot has another owner or fence, or was never leased
+     */
+    public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
+        store.release(slot, owner, fence, lastIssuedMillis);
+    }
+
+    public SlotPool pool() {
+        return pool;
+    }
+
+    public LeaseTerms terms() {
+        return terms;
+    }
+}

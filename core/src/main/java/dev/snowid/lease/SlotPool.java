@@ -1,0 +1,110 @@
+package dev.snowid.lease;
+
+import dev.snowid.Slot;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The slots one deployment may lease: a range of datacenters times a range of machines,
+ * e.g. datacenters {@code 0-3} and machines {@code 0-31} (128 slots). Each region gets its
+ * own datacenters, so two regions' tables never hand out the same slot.
+ */
+public final class SlotPool {
+
+    private static final String ALLOWED = "allowed: a number from 0 to 31, or a range a-b with 0 <= a <= b <= 31 (e.g. 0-3)";
+
+    private final int firstDatacenter;
+    private final int lastDatacenter;
+    private final int firstMachine;
+    private final int lastMachine;
+    private final List<Slot> slots;
+
+    private SlotPool(int firstDatacenter, int lastDatacenter, int firstMachine, int lastMachine) {
+        this.firstDatacenter = firstDatacenter;
+        this.lastDatacenter = lastDatacenter;
+        this.firstMachine = firstMachine;
+        this.lastMachine = lastMachine;
+        List<Slot> all = new ArrayList<>();
+        for (int datacenter = firstDatacenter; datacenter <= lastDatacenter; datacenter++) {
+            for (int machine = firstMachine; machine <= lastMachine; machine++) {
+                all.add(Slot.of(datacenter, machine));
+            }
+        }
+        this.slots = Collections.unmodifiableList(all);
+    }
+
+    /**
+     * Reads the pool from configuration: each range is {@code a-b} or a single number, within 0-31.
+     *
+     * @throws IllegalArgumentException naming the range, its value and what is allowed
+     */
+    public static SlotPool parse(String datacenters, String machines) {
+        int[] datacenterRange = range("datacenter range", datacenters);
+        int[] machineRange = range("machine range", machines);
+        return new SlotPool(datacenterRange[0], datacenterRange[1], machineRange[0], machineRange[1]);
+    }
+
+    public static SlotPool of(int firstDatacenter, int lastDatacenter, int firstMachine, int lastMachine) {
+        check("datacenter range", firstDatacenter, lastDatacenter, firstDatacenter + "-" + lastDatacenter);
+        check("machine range", firstMachine, lastMachine, firstMachine + "-" + lastMachine);
+        return new SlotPool(firstDatacenter, lastDatacenter, firstMachine, lastMachine);
+    }
+
+    private static int[] range(String name, String text) {
+        if (text == null || text.trim().isEmpty()) {
+            throw new IllegalArgumentException(name + " is empty; " + ALLOWED);
+        }
+        String value = text.trim();
+        int dash = value.indexOf('-');
+        int first = number(name, value, dash < 0 ? value : value.substring(0, dash));
+        int last = dash < 0 ? first : number(name, value, value.substring(dash + 1));
+        check(name, first, last, value);
+        return new int[] {first, last};
+    }
+
+    private static int number(String name, String value, String digits) {
+        // At most two digits: anything longer is out of range anyway, and cannot overflow.
+        if (digits.isEmpty() || digits.length() > 2) {
+            throw new IllegalArgumentException(name + " '" + value + "' is not valid; " + ALLOWED);
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
+                throw new IllegalArgumentException(name + " '" + value + "' is not valid; " + ALLOWED);
+            }
+        }
+        return Integer.parseInt(digits);
+    }
+
+    private static void check(String name, int first, int last, String value) {
+        if (first < 0 || last > 31 || first > last) {
+            throw new IllegalArgumentException(name + " '" + value + "' is not valid; " + ALLOWED);
+        }
+    }
+
+    /** Every slot of the pool, in table order (datacenter, then machine). */
+    public List<Slot> slots() {
+        return slots;
+    }
+
+    public int size() {
+        return slots.size();
+    }
+
+    public boolean contains(Slot slot) {
+        return slot != null
+                && slot.datacenter() >= firstDatacenter && slot.datacenter() <= lastDatacenter
+                && slot.machine() >= firstMachine && slot.machine() <= lastMachine;
+    }
+
+    /** E.g. {@code "datacenters 0-3 x machines 0-31 (128 slots)"}, for error messages. */
+    @Override
+    public String toString() {
+        return "datacenters " + span(firstDatacenter, lastDatacenter) + " x machines " + span(firstMachine, lastMachine)
+                + " (" + size() + (size() == 1 ? " slot)" : " slots)");
+    }
+
+    private static String span(int first, int last) {
+        return first == last ? Integer.toString(first) : first + "-" + last;
+    }
+}

@@ -1,0 +1,301 @@
+package dev.snowid.lease;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.IdUnavailableException;
+import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.SnowflakeId;
+import dev.snowid.testing.CountingLeaseStore;
+import dev.snowid.testing.InMemoryLeaseStore;
+import dev.snowid.testing.InMemoryLeaseStore.Fault;
+import dev.snowid.testing.ManualClock;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class LeasedGeneratorTest {
+
+    private static final long T = 1_700_000_000_000L;
+    private static final LeaseTerms TERMS = LeaseTerms.of(10_000, 2_000);
+    private static final SnowflakeCodec CODEC = SnowflakeCodec.TWITTER;
+    private static final Slot A = Slot.of(1, 0);
+    private static final Slot B = Slot.of(1, 1);
+
+    private final ManualClock clock = new ManualClock(T);
+    private final InMemoryLeaseStore table = new InMemoryLeaseStore();
+    private final CountingLeaseStore counted = new CountingLeaseStore(table);
+
+    private LeasedGenerator generator(SlotPool pool) {
+        return new LeasedGenerator(new PooledLeaseSource(counted, pool, TERMS, clock, "test"), TERMS, clock, CODEC);
+    }
+
+    private LeasedGenerator onSlotA() {
+        return generator(SlotPool.of(1, 1, 0, 0));
+    }
+
+    /** Another process, whose clock reads {@code now}, takes {@code slot} through the same table. */
+    private Lease takeOver(Slot slot, long now) {
+        return table.newClient().tryAcquire(slot, "thief-token-thief-token-thief-to", "thief", now, now + 10_000)
+                .orElseThrow(() -> new AssertionError("slot " + slot + " should be free at " + now));
+    }
+
+    private static SnowflakeId decode(long id) {
+        return CODEC.decode(id);
+    }
+
+    @Test
+    void leasesOnTheFirstIdNotBefore() {
+        LeasedGenerator generator = onSlotA();
+        assertEquals(0, counted.roundTrips());
+        assertFalse(generator.currentLease().isPresent());
+        clock.advance(7);
+        SnowflakeId id = decode(generator.nextId());
+        assertEquals(A, id.slot());
+        assertEquals(T + 7, id.unixMillis());
+        Lease lease = generator.currentLease().get();
+        assertEquals(A, lease.slot());
+        assertEquals(T + 10_007, lease.window().expiresAt());
+        assertEquals(lease.owner(), table.row(A).get().owner);
+    }
+
+    @Test
+    void renewsOnTheRequestPathOnceLessThanHalfIsLeft() {
+        LeasedGenerator generator = onSlotA();
+        generator.nextId();
+        long writes = counted.writes();
+        clock.advance(5_000);
+        generator.nextId();
+        assertEquals(writes, counted.writes(), "half left: not due yet");
+        clock.advance(1);
+        generator.nextId();
+        assertEquals(writes + 1, counted.writes(), "one renewal");
+        assertEquals(T + 15_001, generator.currentLease().get().window().expiresAt());
+        assertEquals(T + 15_001, table.row(A).get().expiresAt);
+        generator.nextId();
+        assertEquals(writes + 1, counted.writes(), "renewed once, not on every call");
+        clock.set(T + 15_000);
+        assertEquals(T + 15_000, decode(generator.nextId()).unixMillis(), "issues past the first expiry under the renewal");
+    }
+
+    @Test
+    void keepsIssuingWhileTheStoreIsDownUntilTheWindowEndsThenFailsClosed() {
+        LeasedGenerator generator = onSlotA();
+        generator.nextId();
+        clock.advance(6_000);
+        table.setFault(Fault.UNAVAILABLE);
+        assertEquals(T + 6_000, decode(generator.nextId()).unixMillis());
+        clock.set(T + 9_999);
+        assertEquals(T + 9_999, decode(generator.nextId()).unixMillis());
+        clock.set(T + 10_000);
+        assertThrows(LeaseStoreUnavailableException.class, generator::nextId);
+        assertThrows(LeaseStoreUnavailableException.class, () -> generator.nextIds(10));
+        table.setFault(Fault.NONE);
+        SnowflakeId id = decode(generator.nextId());
+        assertEquals(A, id.slot());
+        assertEquals(T + 10_000, id.unixMillis());
+        assertEquals(1, table.row(A).get().fence, "the same lease, renewed: nobody held the slot meanwhile");
+    }
+
+    @Test
+    void usesARenewedExpiryOnlyOnceTheStoreConfirmedIt() {
+        LeasedGenerator generator = onSlotA();
+        generator.nextId();
+        clock.advance(6_000);
+        table.setFault(Fault.ANSWER_LOST); // renewals reach the table, their answers do not come back
+        generator.nextId();
+        assertEquals(T + 16_000, table.row(A).get().expiresAt, "the store has the longer lease");
+        assertEquals(T + 10_000, generator.currentLease().get().window().expiresAt());
+        clock.set(T + 10_000);
+        assertThrows(IdUnavailableException.class, generator::nextId, "unconfirmed: the old window ends");
+    }
+
+    @Test
+    void aLostLeaseStopsIssuingAtOnceAndNoIdComesFromItAgain() {
+        LeasedGenerator generator = onSlotA();
+        long before = generator.nextId();
+        Lease stolen = takeOver(A, T + 20_000); // a process whose clock is 20 s ahead sees the lease as expired
+        clock.advance(6_000);
+        NoFreeSlotException none = assertThrows(NoFreeSlotException.class, generator::nextId);
+        assertTrue(none.getMessage().contains("all 1 are held"), none.getMessage());
+        assertFalse(generator.currentLease().isPresent());
+        assertThrows(IdUnavailableException.class, generator::nextId);
+        assertTrue(decode(before).unixMillis() < stolen.window().floor());
+    }
+
+    @Test
+    void afterALossAnotherSlotOfThePoolIsLeased() {
+        LeasedGenerator generator = generator(SlotPool.of(1, 1, 0, 1));
+        Slot first = decode(generator.nextId()).slot();
+        Slot other = first.equals(A) ? B : A;
+        takeOver(first, T + 20_000);
+        clock.advance(6_000);
+        SnowflakeId id = decode(generator.nextId());
+        assertEquals(other, id.slot());
+        assertEquals(T + 6_000, id.unixMillis());
+    }
+
+    @Test
+    void frozenPastTheExpiryItRenewsTheSameSlotWhenNobodyTookIt() {
+        LeasedGenerator generator = onSlotA();
+        generator.nextId();
+        long fence = generator.currentLease().get().fence();
+        clock.advance(25_000); // frozen for longer than the lease
+        long writes = counted.writes();
+        SnowflakeId id = decode(generator.nextId());
+        assertEquals(T + 25_000, id.unixMillis());
+        assertEquals(A, id.slot());
+        assertEquals(writes + 1, counted.writes(), "one renewal, no new acquisition");
+        assertEquals(fence, generator.currentLease().get().fence());
+        assertEquals(T + 35_000, generator.currentLease().get().window().expiresAt());
+    }
+
+    @Test
+    void frozenPastTheExpiryWhileAnotherTookTheSlotItLeasesAnotherBeforeIssuing() {
+        LeasedGenerator generator = generator(SlotPool.of(1, 1, 0, 1));
+        SnowflakeId first = decode(generator.nextId());
+        Slot other = first.slot().equals(A) ? B : A;
+        clock.advance(15_000);
+        Lease thief = takeOver(first.slot(), T + 15_000);
+        SnowflakeId next = decode(generator.nextId());
+        assertEquals(other, next.slot(), "nothing more from the slot it lost");
+        assertEquals(T + 15_000, next.unixMillis());
+        assertEquals(T + 10_000, thief.window().floor());
+    }
+
+    @Test
+    void releaseFreesTheSlotAndTheNextHolderStartsAfterTheLastId() {
+        LeasedGenerator first = onSlotA();
+        clock.advance(100);
+        long last = 0;
+        for (int i = 0; i < 10_000; i++) {
+            if (i % 1_000 == 0) {
+                clock.advance(1);
+            }
+            last = Math.max(last, first.nextId());
+        }
+        first.release();
+        assertFalse(first.currentLease().isPresent());
+        assertEquals(null, table.row(A).get().owner);
+        long lastMillis = decode(last).unixMillis();
+        assertEquals(lastMillis + 1, table.row(A).get().expiresAt);
+
+        clock.advance(2); // well before the old lease's end
+        ManualClock secondClock = clock;
+        LeasedGenerator second = new LeasedGenerator(new PooledLeaseSource(table.newClient(), SlotPool.of(1, 1, 0, 0), TERMS,
+                secondClock, "second"), TERMS, secondClock, CODEC);
+        long firstOfSecond = second.nextId();
+        assertEquals(lastMillis + 1, second.currentLease().get().window().floor());
+        assertTrue(firstOfSecond > last);
+    }
+
+    @Test
+    void releasingWithNothingHeldDoesNothing() {
+        LeasedGenerator generator = onSlotA();
+        generator.release();
+        assertEquals(0, counted.roundTrips());
+        generator.nextId();
+        generator.release();
+        long roundTrips = counted.roundTrips();
+        generator.release();
+        assertEquals(roundTrips, counted.roundTrips());
+    }
+
+    @Test
+    void forgetDropsTheLeaseWithoutTouchingTheStore() {
+        LeasedGenerator generator = generator(SlotPool.of(1, 1, 0, 1));
+        Slot snapshotSlot = decode(generator.nextId()).slot();
+        Lease snapshotLease = generator.currentLease().get();
+        long roundTrips = counted.roundTrips();
+        generator.forget();
+        assertEquals(roundTrips, counted.roundTrips());
+        assertFalse(generator.currentLease().isPresent());
+        assertEquals(snapshotLease.owner(), table.row(snapshotSlot).get().owner, "the snapshot's lease is left as it was");
+
+        SnowflakeId id = decode(generator.nextId());
+        assertNotEquals(snapshotSlot, id.slot(), "the snapshot's slot is still held, by the snapshot's token");
+        assertNotEquals(snapshotLease.owner(), generator.currentLease().get().owner());
+    }
+
+    @Test
+    void renewIfDueRenewsOnlyWhenDue() {
+        LeasedGenerator generator = onSlotA();
+        assertFalse(generator.renewIfDue(), "nothing held");
+        generator.nextId();
+        clock.advance(5_000);
+        assertFalse(generator.renewIfDue());
+        clock.advance(1);
+        assertTrue(generator.renewIfDue());
+        assertEquals(T + 15_001, generator.currentLease().get().window().expiresAt());
+        assertFalse(generator.renewIfDue());
+    }
+
+    @Test
+    void renewIfDueReportsALossAndStopsIssuing() {
+        LeasedGenerator generator = onSlotA();
+        generator.nextId();
+        takeOver(A, T + 20_000);
+        clock.advance(6_000);
+        assertThrows(LeaseLostException.class, generator::renewIfDue);
+        assertFalse(generator.currentLease().isPresent());
+    }
+
+    @Test
+    void renewIfDueLeavesTheWindowInForceWhenTheStoreIsDown() {
+        LeasedGenerator generator = onSlotA();
+        generator.nextId();
+        clock.advance(6_000);
+        table.setFault(Fault.UNAVAILABLE);
+        assertThrows(LeaseStoreUnavailableException.class, generator::renewIfDue);
+        assertEquals(T + 6_000, decode(generator.nextId()).unixMillis());
+    }
+
+    @Test
+    void aRenewalThatShortensTheLeaseRestartsAfterTheLastIdAndReleasesAfterIt() {
+        // The agent's case: its renewals are computed by another function environment, whose
+        // clock may be behind this one; the store's expiry can come back earlier than ours.
+        ManualClock behind = new ManualClock(T - 8_000);
+        PooledLeaseSource pooled = new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "agent");
+        PooledLeaseSource otherEnvironment = new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, behind, "function");
+        LeaseSource viaApi = new LeaseSource() {
+            @Override
+            public Lease acquire() {
+                return pooled.acquire();
+            }
+
+            @Override
+            public Lease renew(Lease lease) {
+                behind.set(clock.millis() - 8_000);
+                return otherEnvironment.renew(lease.slot(), lease.owner(), lease.fence());
+            }
+
+            @Override
+            public void release(Lease lease, long lastIssuedMillis) {
+                pooled.release(lease, lastIssuedMillis);
+            }
+        };
+        LeasedGenerator generator = new LeasedGenerator(viaApi, TERMS, clock, CODEC);
+        Set<Long> ids = new HashSet<>();
+        ids.add(generator.nextId());
+        clock.set(T + 5_000);
+        ids.add(generator.nextId());
+        clock.set(T + 5_001);
+        assertTrue(generator.renewIfDue());
+        assertEquals(T + 7_001, table.row(A).get().expiresAt, "the store's expiry, earlier than the window in force");
+        assertEquals(T + 7_001, generator.currentLease().get().window().expiresAt());
+        clock.set(T + 7_001);
+        assertThrows(IdUnavailableException.class, () -> {
+            table.setFault(Fault.UNAVAILABLE);
+            generator.nextId();
+        }, "nothing is issued past the store's expiry");
+        table.setFault(Fault.NONE);
+        clock.set(T + 5_001);
+        generator.release();
+        assertEquals(T + 5_001, table.row(A).get().expiresAt, "released after the last ID, issued before the renewal");
+        assertEquals(2, ids.size());
+    }
+}

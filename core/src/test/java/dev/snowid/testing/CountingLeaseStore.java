@@ -1,0 +1,67 @@
+package dev.snowid.testing;
+
+import dev.snowid.Slot;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseStore;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counts the round trips made to a lease store: each {@link LeaseStore} call is one request
+ * (retries inside a real store aside). Wraps any store, the in-memory one or a real engine's,
+ * so that round trips per acquisition can be measured without a mock.
+ */
+public final class CountingLeaseStore implements LeaseStore {
+
+    private final LeaseStore store;
+    private final AtomicLong writes = new AtomicLong();
+    private final AtomicLong scans = new AtomicLong();
+
+    public CountingLeaseStore(LeaseStore store) {
+        this.store = store;
+    }
+
+    /** Requests made so far: conditional writes plus Scans. */
+    public long roundTrips() {
+        return writes.get() + scans.get();
+    }
+
+    public long scans() {
+        return scans.get();
+    }
+
+    public long writes() {
+        return writes.get();
+    }
+
+    @Override
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+        writes.incrementAndGet();
+        return store.tryAcquire(slot, owner, holder, now, expiresAt);
+    }
+
+    @Override
+    public Lease renew(Slot slot, String owner, long fence, long newExpiresAt) {
+        writes.incrementAndGet();
+        return store.renew(slot, owner, fence, newExpiresAt);
+    }
+
+    @Override
+    public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
+        writes.incrementAndGet();
+        store.release(slot, owner, fence, lastIssuedMillis);
+    }
+
+    @Override
+    public Map<Slot, Long> ownedExpiries() {
+        scans.incrementAndGet();
+        return store.ownedExpiries();
+    }
+
+    @Override
+    public OptionalLong clockSkewMillis() {
+        return store.clockSkewMillis();
+    }
+}

@@ -1,0 +1,193 @@
+package dev.snowid.testing;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseStoreUnavailableException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * A lease table in memory, for unit tests of pure lease logic only (DynamoDB behaviour is
+ * tested against a real engine). It has the table's conditions exactly: acquire when there
+ * is no item or its expiry is before {@code now}, copying the old expiry into the floor and
+ * bumping the fence; renew and release only with the right owner and fence.
+ *
+ * <p>One table can have several clients ({@link #newClient()}), each with its own measured
+ * clock skew and its own faults, as processes with different clocks and networks would.
+ */
+public final class InMemoryLeaseStore implements LeaseStore {
+
+    /** What goes wrong on the next calls of one client. */
+    public enum Fault {
+        /** Every call works. */
+        NONE,
+        /** Every call fails with {@link LeaseStoreUnavailableException}; the table is not touched. */
+        UNAVAILABLE,
+        /** Every call is carried out, then fails as if the answer was lost on the way back (a timeout). */
+        ANSWER_LOST
+    }
+
+    /** One item of the table, as read at one moment. {@code owner} is null after a release. */
+    public static final class Row {
+        public final String owner;
+        public final long fence;
+        public final long expiresAt;
+        public final long floor;
+        public final String holder;
+
+        Row(String owner, long fence, long expiresAt, long floor, String holder) {
+            this.owner = owner;
+            this.fence = fence;
+            this.expiresAt = expiresAt;
+            this.floor = floor;
+            this.holder = holder;
+        }
+
+        @Override
+        public String toString() {
+            return "owner=" + owner + " fence=" + fence + " floor=" + floor + " expiresAt=" + expiresAt + " holder=" + holder;
+        }
+    }
+
+    private final Map<Integer, Row> table;
+    private volatile long clockSkewMillis;
+    private volatile boolean answered;
+    private volatile Fault fault = Fault.NONE;
+
+    /** A new, empty table, and a client on it whose clock agrees with the store's. */
+    public InMemoryLeaseStore() {
+        this(new HashMap<Integer, Row>());
+    }
+
+    private InMemoryLeaseStore(Map<Integer, Row> table) {
+        this.table = table;
+    }
+
+    /** Another client of the same table (another process): skew 0, no faults, nothing answered yet. */
+    public InMemoryLeaseStore newClient() {
+        return new InMemoryLeaseStore(table);
+    }
+
+    /** The local clock minus the store's, as this client will report it once the store has answered. */
+    public InMemoryLeaseStore setClockSkewMillis(long skewMillis) {
+        this.clockSkewMillis = skewMillis;
+        return this;
+    }
+
+    public InMemoryLeaseStore setFault(Fault fault) {
+        this.fault = fault;
+        return this;
+    }
+
+    /** The slot's item now, if it has one. */
+    public Optional<Row> row(Slot slot) {
+        synchronized (table) {
+            return Optional.ofNullable(table.get(slot.index()));
+        }
+    }
+
+    /** Every item, by slot. */
+    public Map<Slot, Row> rows() {
+        synchronized (table) {
+            Map<Slot, Row> copy = new TreeMap<>();
+            for (Map.Entry<Integer, Row> item : table.entrySet()) {
+                copy.put(Slot.ofIndex(item.getKey()), item.getValue());
+            }
+            return copy;
+        }
+    }
+
+    @Override
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+        if (expiresAt <= now) {
+            throw new IllegalArgumentException("expiresAt " + expiresAt + " must be after now " + now);
+        }
+        before();
+        Optional<Lease> result;
+        synchronized (table) {
+            Row old = table.get(slot.index());
+            if (old != null && old.expiresAt >= now) {
+                result = Optional.empty();
+            } else {
+                long fence = old == null ? 1 : old.fence + 1;
+                long floor = old == null ? 0 : old.expiresAt;
+                table.put(slot.index(), new Row(owner, fence, expiresAt, floor, holder));
+                result = Optional.of(new Lease(slot, owner, fence, LeaseWindow.of(floor, expiresAt)));
+            }
+        }
+        return after(result);
+    }
+
+    @Override
+    public Lease renew(Slot slot, String owner, long fence, long newExpiresAt) {
+        before();
+        Lease renewed;
+        synchronized (table) {
+            Row row = held(slot, owner, fence, "renew");
+            table.put(slot.index(), new Row(owner, fence, newExpiresAt, row.floor, row.holder));
+            renewed = new Lease(slot, owner, fence, LeaseWindow.of(row.floor, newExpiresAt));
+        }
+        return after(renewed);
+    }
+
+    @Override
+    public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
+        before();
+        synchronized (table) {
+            Row row = held(slot, owner, fence, "release");
+            long expiresAt = Math.min(row.expiresAt, Math.max(row.floor, lastIssuedMillis + 1));
+            table.put(slot.index(), new Row(null, fence, expiresAt, row.floor, row.holder));
+        }
+        after(null);
+    }
+
+    @Override
+    public Map<Slot, Long> ownedExpiries() {
+        before();
+        Map<Slot, Long> owned = new HashMap<>();
+        synchronized (table) {
+            for (Map.Entry<Integer, Row> item : table.entrySet()) {
+                if (item.getValue().owner != null) {
+                    owned.put(Slot.ofIndex(item.getKey()), item.getValue().expiresAt);
+                }
+            }
+        }
+        return after(owned);
+    }
+
+    @Override
+    public OptionalLong clockSkewMillis() {
+        return answered ? OptionalLong.of(clockSkewMillis) : OptionalLong.empty();
+    }
+
+    /** The condition of renew and release: the item exists and has this owner and fence. */
+    private Row held(Slot slot, String owner, long fence, String what) {
+        Row row = table.get(slot.index());
+        if (row == null || row.owner == null || !row.owner.equals(owner) || row.fence != fence) {
+            answered = true; // a failed condition is an answer too
+            throw new LeaseLostException("cannot " + what + " slot " + slot + ": it is not held with this owner token and fence "
+                    + fence + (row == null ? " (never leased)" : " (now fence " + row.fence + (row.owner == null ? ", released)" : ")")));
+        }
+        return row;
+    }
+
+    private void before() {
+        if (fault == Fault.UNAVAILABLE) {
+            throw new LeaseStoreUnavailableException("in-memory lease store set unavailable", 1_000, null);
+        }
+    }
+
+    private <T> T after(T result) {
+        if (fault == Fault.ANSWER_LOST) {
+            throw new LeaseStoreUnavailableException("in-memory lease store: the write was done, its answer lost", 1_000, null);
+        }
+        answered = true;
+        return result;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.snowid.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseStore;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The conditions every {@link LeaseStore} must keep, whatever it runs on. The in-memory fake
+ * runs it ({@code InMemoryLeaseStoreTest}); a real store's test extends it too, against a real
+ * engine, so the fake and the table are held to the same rules.
+ *
+ * <p>Times are fixed unix ms passed in as {@code now}: the conditions compare with the caller's
+ * clock, not the store's.
+ */
+public abstract class LeaseStoreContract {
+
+    protected static final long T = 1_700_000_000_000L;
+    private static final Slot SLOT = Slot.of(3, 17);
+    private static final String ME = "0123456789abcdef0123456789abcdef";
+    private static final String OTHER = "fedcba9876543210fedcba9876543210";
+
+    private LeaseStore store;
+
+    /** A store on an empty table; each test gets a new one. */
+    protected abstract LeaseStore newStore();
+
+    @BeforeEach
+    void emptyTable() {
+        store = newStore();
+    }
+
+    @Test
+    void firstAcquisitionOfASlotHasFenceOneAndFloorZero() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        assertEquals(SLOT, lease.slot());
+        assertEquals(ME, lease.owner());
+        assertEquals(1, lease.fence());
+        assertEquals(LeaseWindow.of(0, T + 60_000), lease.window());
+    }
+
+    @Test
+    void aLiveLeaseCannotBeTakenUntilNowIsPastItsExpiry() {
+        store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        assertFalse(store.tryAcquire(SLOT, OTHER, "test", T + 1, T + 60_001).isPresent());
+        assertFalse(store.tryAcquire(SLOT, OTHER, "test", T + 60_000, T + 120_000).isPresent(), "expiresAt == now is not expired");
+        Lease taken = store.tryAcquire(SLOT, OTHER, "test", T + 60_001, T + 120_001).get();
+        assertEquals(2, taken.fence());
+        assertEquals(LeaseWindow.of(T + 60_000, T + 120_001), taken.window(), "the floor is the previous holder's expiry");
+    }
+
+    @Test
+    void renewalNeedsTheOwnerAndTheFence() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        assertThrows(LeaseLostException.class, () -> store.renew(SLOT, OTHER, lease.fence(), T + 90_000));
+        assertThrows(LeaseLostException.class, () -> store.renew(SLOT, ME, lease.fence() + 1, T + 90_000));
+        assertThrows(LeaseLostException.class, () -> store.renew(Slot.of(3, 18), ME, lease.fence(), T + 90_000));
+        Lease renewed = store.renew(SLOT, ME, lease.fence(), T + 90_000);
+        assertEquals(LeaseWindow.of(0, T + 90_000), renewed.window());
+        assertEquals(lease.fence(), renewed.fence());
+        assertFalse(store.tryAcquire(SLOT, OTHER, "test", T + 60_001, T + 120_000).isPresent(), "the renewed expiry is in force");
+    }
+
+    @Test
+    void anExpiredLeaseCanStillBeRenewedWhileNobodyTookIt() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        assertEquals(T + 200_000, store.renew(SLOT, ME, lease.fence(), T + 200_000).window().expiresAt());
+    }
+
+    @Test
+    void aTakenOverLeaseIsLost() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        store.tryAcquire(SLOT, OTHER, "test", T + 70_000, T + 130_000).get();
+        assertThrows(LeaseLostException.class, () -> store.renew(SLOT, ME, lease.fence(), T + 90_000));
+        assertThrows(LeaseLostException.class, () -> store.release(SLOT, ME, lease.fence(), T + 50_000));
+    }
+
+    @Test
+    void releaseFreesTheSlotAtOnceAndTheNextFloorIsAfterTheLastIssuedId() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        store.release(SLOT, ME, lease.fence(), T + 1_234);
+        assertFalse(store.ownedExpiries().containsKey(SLOT), "a released slot has no owner");
+        assertFalse(store.tryAcquire(SLOT, OTHER, "test", T + 1_235, T + 61_235).isPresent(), "free only after last issued + 1");
+        Lease next = store.tryAcquire(SLOT, OTHER, "test", T + 1_236, T + 61_236).get();
+        assertEquals(T + 1_235, next.window().floor());
+        assertEquals(lease.fence() + 1, next.fence());
+    }
+
+    @Test
+    void releaseNeverMovesTheExpiryBelowTheFloorNorAboveTheLeasesEnd() {
+        store.tryAcquire(SLOT, OTHER, "test", T, T + 60_000).get();
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T + 60_001, T + 120_000).get();
+        store.release(SLOT, ME, lease.fence(), 0);
+        assertEquals(T + 60_000, store.tryAcquire(SLOT, OTHER, "test", T + 60_002, T + 120_000).get().window().floor());
+
+        Lease third = store.renew(SLOT, OTHER, lease.fence() + 1, T + 130_000);
+        store.release(SLOT, OTHER, third.fence(), T + 999_999);
+        assertEquals(T + 130_000, store.tryAcquire(SLOT, ME, "test", T + 130_001, T + 190_000).get().window().floor());
+    }
+
+    @Test
+    void releaseOfAReleasedLeaseIsLost() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        store.release(SLOT, ME, lease.fence(), T + 10);
+        assertThrows(LeaseLostException.class, () -> store.release(SLOT, ME, lease.fence(), T + 10));
+        assertThrows(LeaseLostException.class, () -> store.renew(SLOT, ME, lease.fence(), T + 90_000));
+    }
+
+    @Test
+    void theScanListsEveryOwnedSlotWithItsExpiry() {
+        Slot a = Slot.of(0, 0);
+        Slot b = Slot.of(0, 1);
+        Slot c = Slot.of(1, 0);
+        store.tryAcquire(a, ME, "test", T, T + 60_000).get();
+        store.tryAcquire(b, ME, "test", T, T + 10_000).get();
+        Lease released = store.tryAcquire(c, ME, "test", T, T + 60_000).get();
+        store.release(c, ME, released.fence(), 0);
+        Map<Slot, Long> owned = store.ownedExpiries();
+        assertEquals(2, owned.size(), owned.toString());
+        assertEquals(T + 60_000, owned.get(a));
+        assertEquals(T + 10_000, owned.get(b), "expired but not released: still listed, with its expiry");
+    }
+
+    @Test
+    void theClockSkewIsKnownAfterTheFirstAnswer() {
+        Optional<Lease> lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000);
+        assertTrue(lease.isPresent());
+        assertTrue(store.clockSkewMillis().isPresent());
+    }
+}
