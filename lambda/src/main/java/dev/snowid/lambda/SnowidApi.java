@@ -1,11 +1,13 @@
 package dev.snowid.lambda;
 
+import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.InvalidIdException;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
+import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
@@ -53,6 +55,10 @@ final class SnowidApi {
             return unavailable(outcome, "no_free_slot", e);
         } catch (LeaseStoreUnavailableException e) {
             return unavailable(outcome, "store_unavailable", e);
+        } catch (ClockBehindException e) {
+            return unavailable(outcome, "clock_behind", e);
+        } catch (ClockSkewException e) {
+            return unavailable(outcome, "clock_skew", e);
         } catch (IdUnavailableException e) {
             return unavailable(outcome, "unavailable", e);
         } catch (RuntimeException e) {
