@@ -119,7 +119,7 @@ public final class SnowflakeGenerator {
             }
             int first = now > last ? firstSequence() : (int) (current & NEXT_MASK);
             if (first > MAX_SEQUENCE) {
-                awaitClock(last + 1, "the next millisecond", 1); // this millisecond is used up
+                awaitClock(last + 1, "the last issued ID", toleratedBackwardMillis + 1); // this millisecond is used up
                 continue;
             }
             int taken = Math.min(wanted, IDS_PER_MILLISECOND - first);

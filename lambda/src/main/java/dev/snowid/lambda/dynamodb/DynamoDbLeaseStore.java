@@ -1,0 +1,376 @@
+package dev.snowid.lambda.dynamodb;
+
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.EXPIRES_AT;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.FENCE;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.FLOOR;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.HOLDER;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.OWNER;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.SLOT;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.TTL;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.WallClock;
+import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseStoreUnavailableException;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The lease table on DynamoDB (DESIGN.md §3). Every call is one conditional {@code UpdateItem}
+ * (or one paginated {@code Scan}); the item's own {@code expiresAt} decides whether a slot is
+ * free, never DynamoDB's TTL, which deletes late and lazily.
+ *
+ * <p>Expressions are written so that DynamoDB and dynalite agree on them: both evaluate every
+ * operand of a {@code SET} on the item as it was before the update (so {@code floor} receives
+ * the old {@code expiresAt}), and both accept {@code attribute_not_exists} on the key.
+ * {@code ReturnValuesOnConditionCheckFailure} is not used: dynalite lacks it. When a condition
+ * fails, the store therefore cannot see why; the rare paths that need to know (a renewal that
+ * would shorten the lease, a release whose last ID lies outside the window) follow up with
+ * further conditional writes whose conditions exclude one another.
+ *
+ * <p>Every attribute name goes through {@code #placeholders}: {@code owner} and {@code ttl}
+ * are DynamoDB reserved words.
+ */
+public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
+
+    /** {@code ttl} trails {@code expiresAt} by days, so that {@code floor} outlives any plausible pause. */
+    static final long TTL_AFTER_EXPIRY_SECONDS = TimeUnit.DAYS.toSeconds(7);
+    private static final int MAX_HOLDER_LENGTH = 256;
+    private static final long RETRY_AFTER_OUTAGE_MILLIS = 1_000;
+    private static final long RETRY_AFTER_MISCONFIGURATION_MILLIS = 60_000;
+
+    private static final Map<String, String> NAMES = Map.of(
+            "#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#expiresAt", EXPIRES_AT,
+            "#floor", FLOOR, "#ttl", TTL, "#holder", HOLDER);
+
+    private final DynamoDbClient client;
+    private final String table;
+    private final StoreClockSkew skew;
+    private final int maxAttempts;
+    private final String where;
+
+    private DynamoDbLeaseStore(DynamoDbClient client, String table, StoreClockSkew skew, int maxAttempts, String where) {
+        this.client = client;
+        this.table = table;
+        this.skew = skew;
+        this.maxAttempts = maxAttempts;
+        this.where = where;
+    }
+
+    /**
+     * The store the function uses: table {@code tableName} on DynamoDB of the function's region,
+     * or on the engine at {@code endpoint}. Build it once per environment; it holds the SDK client.
+     */
+    public static DynamoDbLeaseStore create(String tableName, Optional<URI> endpoint, WallClock clock) {
+        return builder().table(tableName).clock(clock).client(LeaseTableClient.builder().endpoint(endpoint)).build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public String tableName() {
+        return table;
+    }
+
+    @Override
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+        if (owner == null || owner.isEmpty()) {
+            throw new IllegalArgumentException("an owner token is needed to acquire slot " + slot);
+        }
+        if (expiresAt <= now || now < 0) {
+            throw new IllegalArgumentException("lease on slot " + slot + " would expire at " + expiresAt
+                    + ", not after now (" + now + ")");
+        }
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":owner", string(owner));
+        values.put(":holder", string(holderText(holder)));
+        values.put(":now", number(now));
+        values.put(":expiresAt", number(expiresAt));
+        values.put(":ttl", number(ttlFor(expiresAt)));
+        values.put(":zero", number(0));
+        values.put(":one", number(1));
+        UpdateItemRequest request = update(slot,
+                // Free: never held, or its expiry passed (released slots have an expiry in the past).
+                "attribute_not_exists(#slot) OR #expiresAt < :now",
+                // SET reads the item as it was: floor gets the previous holder's expiry.
+                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
+                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
+                values, ReturnValue.ALL_NEW);
+        try {
+            Map<String, AttributeValue> item = call("acquire slot " + slot, () -> client.updateItem(request).attributes());
+            return Optional.of(leaseFrom(slot, owner, item));
+        } catch (ConditionalCheckFailedException held) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Lease renew(Slot slot, String owner, long fence, long newExpiresAt) {
+        Map<String, AttributeValue> values = ownerAndFence(owner, fence);
+        values.put(":expiresAt", number(newExpiresAt));
+        values.put(":ttl", number(ttlFor(newExpiresAt)));
+        UpdateItemRequest request = update(slot,
+                "#owner = :owner AND #fence = :fence AND #expiresAt <= :expiresAt",
+                "SET #expiresAt = :expiresAt, #ttl = :ttl",
+                values, ReturnValue.ALL_NEW);
+        try {
+            return leaseFrom(slot, owner, call("renew slot " + slot, () -> client.updateItem(request).attributes()));
+        } catch (ConditionalCheckFailedException lostOrShorter) {
+            return stillHeld(slot, owner, fence);
+        }
+    }
+
+    /**
+     * After a failed renewal: either the slot is no longer ours, or the stored expiry is already
+     * later than the one asked for (the local clock stepped back). A write that changes nothing,
+     * conditional on owner and fence, tells which, and returns the lease as stored.
+     */
+    private Lease stillHeld(Slot slot, String owner, long fence) {
+        UpdateItemRequest confirm = update(slot, "#owner = :owner AND #fence = :fence", "SET #holder = #holder",
+                ownerAndFence(owner, fence), ReturnValue.ALL_NEW);
+        try {
+            return leaseFrom(slot, owner, call("renew slot " + slot, () -> client.updateItem(confirm).attributes()));
+        } catch (ConditionalCheckFailedException lost) {
+            throw lost(slot, fence, "renew");
+        }
+    }
+
+    /**
+     * Writes {@code expiresAt := min(expiresAt, max(floor, lastIssued + 1))} and removes the
+     * owner. DynamoDB's update expressions have no min or max, so the three cases are three
+     * writes with mutually exclusive conditions, tried in the order of likelihood: a holder that
+     * issued IDs issued them inside its window, so the first write is the one that applies.
+     */
+    @Override
+    public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
+        if (lastIssuedMillis < 0) {
+            throw new IllegalArgumentException("last issued ms must be 0 (nothing issued) or a unix ms, was " + lastIssuedMillis);
+        }
+        if (lastIssuedMillis == 0) {
+            // Nothing issued: the next holder may start where this one could have.
+            releaseIf(slot, owner, fence, "", "SET #expiresAt = #floor REMOVE #owner", null);
+            return;
+        }
+        long next = lastIssuedMillis + 1;
+        if (releaseIf(slot, owner, fence, " AND #floor <= :next AND #expiresAt >= :next",
+                "SET #expiresAt = :next REMOVE #owner", next)) {
+            return;
+        }
+        // lastIssued + 1 below the floor (nothing can have been issued there): keep the floor.
+        if (releaseIf(slot, owner, fence, " AND #floor > :next", "SET #expiresAt = #floor REMOVE #owner", next)) {
+            return;
+        }
+        // lastIssued at or past the expiry: the expiry never grows on release.
+        if (releaseIf(slot, owner, fence, " AND #expiresAt < :next", "REMOVE #owner", next)) {
+            return;
+        }
+        throw lost(slot, fence, "release");
+    }
+
+    private boolean releaseIf(Slot slot, String owner, long fence, String extraCondition, String updateExpression, Long next) {
+        Map<String, AttributeValue> values = ownerAndFence(owner, fence);
+        if (next != null) {
+            values.put(":next", number(next));
+        }
+        UpdateItemRequest request = update(slot, "#owner = :owner AND #fence = :fence" + extraCondition,
+                updateExpression, values, ReturnValue.NONE);
+        try {
+            call("release slot " + slot, () -> client.updateItem(request));
+            return true;
+        } catch (ConditionalCheckFailedException notThisCase) {
+            if (next == null) {
+                throw lost(slot, fence, "release");
+            }
+            return false;
+        }
+    }
+
+    @Override
+    public Map<Slot, Long> ownedExpiries() {
+        Map<Slot, Long> expiries = new TreeMap<>();
+        Map<String, AttributeValue> startKey = null;
+        do {
+            Map<String, AttributeValue> from = startKey;
+            ScanResponse page = call("scan for free slots", () -> client.scan(scan -> scan
+                    .tableName(table)
+                    .consistentRead(true)
+                    .projectionExpression("#slot, #expiresAt")
+                    .filterExpression("attribute_exists(#owner)")
+                    .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
+                    .exclusiveStartKey(from)));
+            for (Map<String, AttributeValue> item : page.items()) {
+                long index = numberOf(item, SLOT);
+                if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT)) {
+                    expiries.put(Slot.ofIndex((int) index), numberOf(item, EXPIRES_AT));
+                }
+            }
+            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (startKey != null);
+        return expiries;
+    }
+
+    @Override
+    public OptionalLong clockSkewMillis() {
+        return skew.skewMillis();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    @Override
+    public String toString() {
+        return "lease table '" + table + "' on " + where;
+    }
+
+    /** One conditional UpdateItem on {@code slot}'s item, naming only the attributes its expressions use. */
+    private UpdateItemRequest update(Slot slot, String condition, String update, Map<String, AttributeValue> values,
+            ReturnValue returnValues) {
+        // DynamoDB rejects a request that defines a placeholder its expressions do not use.
+        Map<String, String> names = new HashMap<>();
+        NAMES.forEach((placeholder, name) -> {
+            if (condition.contains(placeholder) || update.contains(placeholder)) {
+                names.put(placeholder, name);
+            }
+        });
+        return UpdateItemRequest.builder()
+                .tableName(table)
+                .key(Map.of(SLOT, number(slot.index())))
+                .conditionExpression(condition)
+                .updateExpression(update)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .returnValues(returnValues)
+                .build();
+    }
+
+    private static Map<String, AttributeValue> ownerAndFence(String owner, long fence) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":owner", string(owner == null || owner.isEmpty() ? "-" : owner));
+        values.put(":fence", number(fence));
+        return values;
+    }
+
+    private static Lease leaseFrom(Slot slot, String owner, Map<String, AttributeValue> item) {
+        return new Lease(slot, owner, numberOf(item, FENCE),
+                LeaseWindow.of(numberOf(item, FLOOR), numberOf(item, EXPIRES_AT)));
+    }
+
+    private static LeaseLostException lost(Slot slot, long fence, String action) {
+        return new LeaseLostException("could not " + action + " the lease on slot " + slot + " (fence " + fence
+                + "): the slot now has another owner or fence, was released, or has no item");
+    }
+
+    /**
+     * Runs one SDK call; the SDK has already retried throttling, 5xx and I/O errors. A failed
+     * condition passes through for the caller to interpret; everything else means the store is
+     * unavailable to us, and the message says why.
+     */
+    private <T> T call(String action, Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (ConditionalCheckFailedException conditionFailed) {
+            throw conditionFailed;
+        } catch (ResourceNotFoundException missing) {
+            throw new LeaseStoreUnavailableException("the lease table '" + table + "' does not exist on " + where
+                    + ": set " + FunctionSettings.TABLE + " to the name of the lease table (the SAM template creates it)",
+                    RETRY_AFTER_MISCONFIGURATION_MILLIS, missing);
+        } catch (AwsServiceException refused) {
+            String code = refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode();
+            if (refused.isThrottlingException() || refused.statusCode() >= 500) {
+                throw new LeaseStoreUnavailableException("DynamoDB " + (refused.isThrottlingException() ? "throttled" : "failed")
+                        + " '" + action + "' on " + this + " (HTTP " + refused.statusCode() + " " + code + ") after "
+                        + maxAttempts + " attempts", RETRY_AFTER_OUTAGE_MILLIS, refused);
+            }
+            throw new LeaseStoreUnavailableException("DynamoDB refused '" + action + "' on " + this + ": HTTP "
+                    + refused.statusCode() + " " + code + ": " + refused.getMessage(), RETRY_AFTER_MISCONFIGURATION_MILLIS, refused);
+        } catch (SdkException unreachable) {
+            throw new LeaseStoreUnavailableException("DynamoDB did not answer '" + action + "' on " + this + " in "
+                    + maxAttempts + " attempts: " + unreachable.getMessage(), RETRY_AFTER_OUTAGE_MILLIS, unreachable);
+        }
+    }
+
+    private static long ttlFor(long expiresAtMillis) {
+        return expiresAtMillis / 1000 + TTL_AFTER_EXPIRY_SECONDS;
+    }
+
+    private static String holderText(String holder) {
+        if (holder == null || holder.isBlank()) {
+            return "unknown";
+        }
+        return holder.length() > MAX_HOLDER_LENGTH ? holder.substring(0, MAX_HOLDER_LENGTH) : holder;
+    }
+
+    private static AttributeValue number(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+
+    private static AttributeValue string(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    private static long numberOf(Map<String, AttributeValue> item, String name) {
+        AttributeValue value = item.get(name);
+        if (value == null || value.n() == null) {
+            throw new IllegalStateException("lease item has no number '" + name + "': " + item);
+        }
+        return Long.parseLong(value.n());
+    }
+
+    /** Assembles a store: table, clock (for the skew estimate) and SDK client settings. */
+    public static final class Builder {
+
+        private String table;
+        private WallClock clock = WallClock.SYSTEM;
+        private LeaseTableClient.Builder client = LeaseTableClient.builder();
+
+        private Builder() {
+        }
+
+        public Builder table(String table) {
+            this.table = table;
+            return this;
+        }
+
+        /** The local clock compared with the store's {@code Date} header. */
+        public Builder clock(WallClock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public Builder client(LeaseTableClient.Builder client) {
+            this.client = client;
+            return this;
+        }
+
+        public DynamoDbLeaseStore build() {
+            if (table == null || table.isBlank()) {
+                throw new IllegalArgumentException("no lease table name: set " + FunctionSettings.TABLE);
+            }
+            StoreClockSkew skew = new StoreClockSkew(clock);
+            String where = client.endpoint().map(URI::toString).orElse("DynamoDB");
+            return new DynamoDbLeaseStore(client.interceptor(skew).build(), table, skew, client.maxAttempts(), where);
+        }
+    }
+}

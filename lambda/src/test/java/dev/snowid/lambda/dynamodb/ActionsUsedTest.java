@@ -1,0 +1,47 @@
+package dev.snowid.lambda.dynamodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.snowid.Slot;
+import dev.snowid.WallClock;
+import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.SdkCalls;
+import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The function's IAM policy grants LeaseTableSchema.ACTIONS_USED: the store must call nothing else. */
+@ExtendWith(DynamoDbEngine.class)
+class ActionsUsedTest {
+
+    @Test
+    void everyPathOfTheStoreCallsOnlyTheActionsThePolicyGrants(TestTable table) {
+        SdkCalls calls = new SdkCalls();
+        long now = System.currentTimeMillis();
+        Slot slot = Slot.of(2, 5);
+        try (DynamoDbLeaseStore store = DynamoDbLeaseStore.builder().table(table.name()).clock(WallClock.SYSTEM)
+                .client(table.clientSettings().interceptor(calls)).build()) {
+            Lease lease = store.tryAcquire(slot, "a", "h", now, now + 60_000).orElseThrow();
+            store.tryAcquire(slot, "b", "h", now, now + 60_000);
+            lease = store.renew(slot, "a", lease.fence(), now + 90_000);
+            store.renew(slot, "a", lease.fence(), now + 30_000);
+            assertThrows(LeaseLostException.class, () -> store.renew(slot, "b", 1, now + 90_000));
+            store.ownedExpiries();
+            store.release(slot, "a", lease.fence(), now + 200_000);
+            for (long lastIssued : new long[] {0, now + 5, now - 1}) {
+                Lease next = store.tryAcquire(slot, "c", "h", now + 300_000, now + 360_000).orElseThrow();
+                store.release(slot, "c", next.fence(), lastIssued);
+            }
+            assertThrows(LeaseLostException.class, () -> store.release(slot, "c", 99, now));
+        }
+
+        Set<String> used = new TreeSet<>();
+        calls.operations().forEach(operation -> used.add("dynamodb:" + operation));
+        assertEquals(new TreeSet<>(LeaseTableSchema.ACTIONS_USED), used);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.snowid.lambda.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.dynamodb.LeaseTableClient;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+class DynaliteTest {
+
+    @Test
+    void startsOnALoopbackPortServesDynamoDbAndIsGoneAfterClose() {
+        URI endpoint;
+        try (Dynalite dynalite = Dynalite.start()) {
+            endpoint = dynalite.endpoint();
+            assertEquals("127.0.0.1", endpoint.getHost());
+            LeaseTable.createIfMissing(endpoint, "dynalite-smoke");
+            try (DynamoDbClient client = LeaseTableClient.builder().endpoint(endpoint).build()) {
+                assertTrue(client.listTables().tableNames().contains("dynalite-smoke"));
+            }
+            LeaseTable.createIfMissing(endpoint, "dynalite-smoke"); // twice is fine
+        }
+        assertFalse(accepts(endpoint), "the port is closed after close()");
+    }
+
+    @Test
+    void aFolderWithoutNodeModulesSaysHowToInstallDynalite(@TempDir Path empty) throws IOException {
+        Files.writeString(empty.resolve("package.json"), "{\"dependencies\":{\"dynalite\":\"4.0.0\"}}");
+
+        IllegalStateException missing = assertThrows(IllegalStateException.class, () -> Dynalite.start(empty));
+
+        assertTrue(missing.getMessage().contains("mvn -pl lambda generate-resources")
+                && missing.getMessage().contains("Node.js"), missing.getMessage());
+    }
+
+    @Test
+    void aWrongDirectoryPropertyIsNamedInTheError(@TempDir Path empty) {
+        String previous = System.getProperty(Dynalite.DIR_PROPERTY);
+        System.setProperty(Dynalite.DIR_PROPERTY, empty.toString());
+        try {
+            IllegalStateException wrong = assertThrows(IllegalStateException.class, Dynalite::locate);
+            assertTrue(wrong.getMessage().contains(Dynalite.DIR_PROPERTY), wrong.getMessage());
+        } finally {
+            if (previous == null) {
+                System.clearProperty(Dynalite.DIR_PROPERTY);
+            } else {
+                System.setProperty(Dynalite.DIR_PROPERTY, previous);
+            }
+        }
+    }
+
+    @Test
+    void isFoundFromTheWorkingDirectoryUpwards() {
+        Path dir = Dynalite.locate();
+        assertTrue(Files.isRegularFile(dir.resolve("package.json")) && dir.endsWith("dynalite"), dir.toString());
+    }
+
+    private static boolean accepts(URI endpoint) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()), 500);
+            return true;
+        } catch (IOException refused) {
+            return false;
+        }
+    }
+}
