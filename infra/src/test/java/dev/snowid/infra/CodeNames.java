@@ -6,7 +6,9 @@ import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,7 +21,8 @@ import java.util.Set;
  * @param actionsUsed      the DynamoDB API actions the store calls
  * @param functionVariables every environment variable the function reads that a deployment sets
  *                         ({@code SNOWID_*})
- * @param localOnlyVariables variables the template must not set: they point at a local engine
+ * @param localOnlyVariables variables the template must not set: the local engine's endpoint and
+ *                         the local runner's {@code LOCAL_*} settings
  * @param runtimeVariables  variables the Lambda runtime sets ({@code AWS_*}); reserved
  * @param epochMillis       the epoch IDs are issued with
  * @param handler           the function's entry point, as the template's Handler names it
@@ -33,14 +36,23 @@ record CodeNames(String keyAttribute, String ttlAttribute, Set<String> attribute
     static final String HANDLER_METHOD = "handleRequest";
 
     static CodeNames fromCode() {
-        Set<String> variables = stringConstants(FunctionSettings.class);
+        Map<String, String> settings = stringConstants(FunctionSettings.class);
+        Set<String> variables = new LinkedHashSet<>(settings.values());
+        // Local-only: the engine endpoint, and what FunctionSettings names LOCAL_* (the local runner's).
+        Set<String> localOnly = new LinkedHashSet<>();
+        localOnly.add(FunctionSettings.DYNAMODB_ENDPOINT);
+        settings.forEach((field, value) -> {
+            if (field.startsWith("LOCAL_")) {
+                localOnly.add(value);
+            }
+        });
         return new CodeNames(
                 LeaseTableSchema.SLOT,
                 LeaseTableSchema.TTL,
-                stringConstants(LeaseTableSchema.class),
+                new LinkedHashSet<>(stringConstants(LeaseTableSchema.class).values()),
                 new LinkedHashSet<>(LeaseTableSchema.ACTIONS_USED),
                 filter(variables, "SNOWID_"),
-                Set.of(FunctionSettings.DYNAMODB_ENDPOINT),
+                localOnly,
                 filter(variables, "AWS_"),
                 SnowflakeCodec.TWITTER_EPOCH_MILLIS,
                 HANDLER_CLASS + "::" + HANDLER_METHOD);
@@ -69,14 +81,14 @@ record CodeNames(String keyAttribute, String ttlAttribute, Set<String> attribute
                 runtimeVariables, epochMillis, handler);
     }
 
-    /** Values of the public static final String fields: the names, not their descriptions. */
-    private static Set<String> stringConstants(Class<?> type) {
-        Set<String> values = new LinkedHashSet<>();
+    /** The public static final String fields, by field name. */
+    private static Map<String, String> stringConstants(Class<?> type) {
+        Map<String, String> values = new LinkedHashMap<>();
         for (Field field : type.getFields()) {
             int modifiers = field.getModifiers();
             if (Modifier.isStatic(modifiers) && Modifier.isFinal(modifiers) && field.getType() == String.class) {
                 try {
-                    values.add((String) field.get(null));
+                    values.put(field.getName(), (String) field.get(null));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException(e);
                 }

@@ -159,7 +159,7 @@ final class TemplateChecks {
         }
         for (String name : variables.keySet()) {
             if (code.localOnlyVariables().contains(name)) {
-                problems.add(name + " points the function at a local engine; a deployment must not set it");
+                problems.add(name + " is for local runs only (a local engine or the local runner); a deployment must not set it");
             } else if (code.runtimeVariables().contains(name) || name.startsWith("AWS_")) {
                 problems.add(name + " is set by the Lambda runtime, not the template");
             } else if (!code.functionVariables().contains(name)) {

@@ -80,7 +80,7 @@ class TemplateDriftTest {
     void theLocalEngineEndpointMustNotBeDeployed() {
         Template changed = template.copy();
         variables(changed).put(FunctionSettings.DYNAMODB_ENDPOINT, "http://localhost:8000");
-        assertMentions(TemplateChecks.environment(changed, code), "points the function at a local engine");
+        assertMentions(TemplateChecks.environment(changed, code), "is for local runs only");
     }
 
     @Test
