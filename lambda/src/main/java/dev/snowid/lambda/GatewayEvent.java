@@ -44,8 +44,10 @@ final class GatewayEvent {
         String path = withoutStage(PercentDecoding.decodePath(rawPath), context);
         Map<String, List<String>> query = PercentDecoding.parseQuery(text(root, "rawQueryString").orElse(""));
         Map<String, String> headers = headers(root.field("headers"), Optional.empty());
+        Optional<String> iamCaller = context.flatMap(c -> c.field("authorizer")).flatMap(a -> a.field("iam"))
+                .flatMap(iam -> text(iam, "userArn"));
         return new ApiRequest(PayloadFormat.V2, method.toUpperCase(Locale.ROOT), path, query, headers, body(root),
-                requestId(context));
+                requestId(context), iamCaller);
     }
 
     private static ApiRequest readV1(JsonNode root, Optional<JsonNode> context) {
@@ -70,8 +72,10 @@ final class GatewayEvent {
                     .forEach((name, value) -> query.put(name, value.isString() ? List.of(value.asString()) : List.of())));
         }
         Map<String, String> headers = headers(root.field("headers"), root.field("multiValueHeaders"));
+        // REST APIs fill identity.userArn only for callers they authorized with IAM.
+        Optional<String> iamCaller = context.flatMap(c -> c.field("identity")).flatMap(identity -> text(identity, "userArn"));
         return new ApiRequest(PayloadFormat.V1, method.toUpperCase(Locale.ROOT), path, query, headers, body(root),
-                requestId(context));
+                requestId(context), iamCaller);
     }
 
     /** Header names in lower case; repeated headers joined with commas, as HTTP allows. */

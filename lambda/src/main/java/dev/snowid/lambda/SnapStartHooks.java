@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeasedGenerator;
 import org.crac.Context;
 import org.crac.Resource;
@@ -9,15 +10,18 @@ import org.crac.Resource;
  * so nothing in it may identify one holder: before the checkpoint the lease is released (the
  * slot is free at once), and after every restore the generator forgets whatever lease, owner
  * token and issuing state the snapshot still carries. Each clone then leases its own slot on
- * its first request, with a token drawn after the restore.
+ * its first request, with a token drawn after the restore, and with the store's clock measured
+ * anew (the skew seen before the snapshot was another machine's clock).
  */
 final class SnapStartHooks implements Resource {
 
     private final LeasedGenerator generator;
+    private final LeaseStore store;
     private final RequestLog log;
 
-    SnapStartHooks(LeasedGenerator generator, RequestLog log) {
+    SnapStartHooks(LeasedGenerator generator, LeaseStore store, RequestLog log) {
         this.generator = generator;
+        this.store = store;
         this.log = log;
     }
 
@@ -36,6 +40,7 @@ final class SnapStartHooks implements Resource {
     @Override
     public void afterRestore(Context<? extends Resource> context) {
         generator.forget();
-        log.event("afterRestore", "lease and generator state forgotten; the next request leases a slot");
+        store.forgetClockSkew();
+        log.event("afterRestore", "lease, generator state and store clock skew forgotten; the next request leases a slot");
     }
 }

@@ -30,11 +30,11 @@ final class SnowidApi {
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;
     private final SnowflakeCodec codec;
-    private final BearerAuth auth;
+    private final LeaseRouteAuth auth;
     private final WallClock clock;
     private final String poolDescription;
 
-    SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, BearerAuth auth, WallClock clock,
+    SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
               String poolDescription) {
         this.generator = generator;
         this.leases = leases;

@@ -26,7 +26,7 @@ import org.crac.Core;
  * request path, and released before a SnapStart checkpoint and forgotten after every restore
  * ({@link SnapStartHooks}).
  *
- * <p>The lease routes ({@code /leases}) take a bearer secret (see {@link BearerAuth}); a
+ * <p>The lease routes ({@code /leases}) take a bearer secret (see {@link LeaseRouteAuth}); a
  * template can also put API Gateway IAM authorization in front of them.
  */
 public final class SnowidHandler implements RequestStreamHandler, AutoCloseable {
@@ -64,9 +64,9 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this.clock = clock;
         this.log = new RequestLog(logOut, settings.metrics());
         this.generator = new LeasedGenerator(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec());
-        this.api = new SnowidApi(generator, leases.pool(), settings.codec(), new BearerAuth(settings.leaseSecretSha256()), clock,
+        this.api = new SnowidApi(generator, leases.pool(), settings.codec(), new LeaseRouteAuth(settings.leaseSecretSha256()), clock,
                 settings.poolDescription());
-        this.snapStartHooks = new SnapStartHooks(generator, log);
+        this.snapStartHooks = new SnapStartHooks(generator, store, log);
         Core.getGlobalContext().register(snapStartHooks);
     }
 

@@ -23,7 +23,7 @@ final class Functions {
         Map<String, String> env = new HashMap<>();
         env.put(FunctionSettings.TABLE, table.name());
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
-        env.put(FunctionSettings.LEASE_SECRET_SHA256, HexFormat.of().formatHex(BearerAuth.sha256(SECRET)));
+        env.put(FunctionSettings.LEASE_SECRET_SHA256, HexFormat.of().formatHex(LeaseRouteAuth.sha256(SECRET)));
         for (int i = 0; i < extra.length; i += 2) {
             if (extra[i + 1] == null) {
                 env.remove(extra[i]);

@@ -51,7 +51,9 @@ class SnapStartTest {
             assertEquals(inSnapshot.slot(), firstId(clone1).slot());
             assertEquals(inSnapshot.slot(), firstId(clone2).slot());
 
+            assertTrue(store.clockSkewMillis().isPresent(), "the snapshot had talked to the store");
             clone1.snapStartHooks().afterRestore(null);
+            assertTrue(store.clockSkewMillis().isEmpty(), "a skew measured before the snapshot is another machine's clock");
             clone2.snapStartHooks().afterRestore(null);
 
             List<JsonNode> ids1 = ids(clone1);

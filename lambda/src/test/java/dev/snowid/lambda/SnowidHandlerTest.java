@@ -109,7 +109,7 @@ class SnowidHandlerTest {
 
     @Test
     void base64BodyOfALeaseRequestIsDecoded(TestTable table) {
-        String fixtureSecretSha = HexFormat.of().formatHex(BearerAuth.sha256("fixture-secret"));
+        String fixtureSecretSha = HexFormat.of().formatHex(LeaseRouteAuth.sha256("fixture-secret"));
         try (Function function = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, fixtureSecretSha)) {
             Invocation answer = function.call(fixture("http-api-v2-post-leases-base64.json"));
 
@@ -148,6 +148,27 @@ class SnowidHandlerTest {
                 assertEquals(409, afterRelease.status(), afterRelease::toString);
                 assertEquals("lease_lost", afterRelease.text("error"));
             }
+        }
+    }
+
+    @Test
+    void callersApiGatewayVerifiedWithIamNeedNoBearerSecret(TestTable table) {
+        // LeaseAuth=AWS_IAM in the template: the Authorization header carries SigV4, API Gateway checked it.
+        try (Function function = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, null)) {
+            for (String event : new String[] {"http-api-v2-post-leases-iam.json", "rest-api-v1-post-leases-iam.json"}) {
+                Invocation answer = function.call(fixture(event));
+                assertEquals(201, answer.status(), event + ": " + answer);
+                assertTrue(answer.text("owner").matches("[0-9a-f]{32}"), answer.body());
+            }
+        }
+    }
+
+    @Test
+    void aSigV4HeaderWithoutApiGatewaysIamCheckIsNotEnough(TestTable table) {
+        try (Function function = Functions.function(table)) {
+            Invocation answer = function.call(fixture("http-api-v2-post-leases-iam.json").replace("\"authorizer\"", "\"notAuthorizer\""));
+            assertEquals(401, answer.status(), answer::toString);
+            assertEquals(0, table.client().scan(s -> s.tableName(table.name())).count());
         }
     }
 

@@ -6,25 +6,27 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Optional;
 
 /**
- * Guards the lease routes with {@code Authorization: Bearer <secret>}. The function holds only
- * the secret's SHA-256 ({@value FunctionSettings#LEASE_SECRET_SHA256}); digests are compared in
- * constant time, so the answer's timing says nothing about how much of a guess was right.
- *
- * <p>Where the callers live in AWS, the deployment template can put IAM authorization on the
- * lease routes in front of this check (API Gateway signs-in the caller before the function
- * runs); the bearer secret is then a second lock, or the one for callers outside AWS.
+ * Guards the lease routes. A request passes when API Gateway has verified the caller's IAM
+ * signature (the template's {@code LeaseAuth=AWS_IAM}: the {@code Authorization} header then
+ * carries SigV4, not a secret), or when it shows {@code Authorization: Bearer <secret>}. The
+ * function holds only the secret's SHA-256 ({@value FunctionSettings#LEASE_SECRET_SHA256});
+ * digests are compared in constant time, so the answer's timing says nothing about how much of
+ * a guess was right.
  */
-final class BearerAuth {
+final class LeaseRouteAuth {
 
     private static final String SCHEME = "bearer ";
 
     private final byte[] secretSha256;
 
-    BearerAuth(Optional<byte[]> secretSha256) {
+    LeaseRouteAuth(Optional<byte[]> secretSha256) {
         this.secretSha256 = secretSha256.orElse(null);
     }
 
     void check(ApiRequest request) {
+        if (request.iamCaller().isPresent()) {
+            return;
+        }
         if (secretSha256 == null) {
             throw ApiError.unauthorized("this function has no lease secret configured (" + FunctionSettings.LEASE_SECRET_SHA256
                     + " is unset), so its lease routes admit nobody; set it to the hex SHA-256 of a secret and send "
