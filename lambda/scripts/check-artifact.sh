@@ -4,7 +4,7 @@
 # slipped in with a dependency.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-jar=("$root"/lambda/target/snowid-lambda-*-function.jar)
+jar=("$root"/lambda/target/snowid-function.jar)
 [ -f "${jar[0]}" ] || { echo "no function jar: run mvn -pl lambda -am package -DskipTests first" >&2; exit 1; }
 bytes=$(stat -c %s "${jar[0]}")
 listing=$(unzip -Z1 "${jar[0]}")

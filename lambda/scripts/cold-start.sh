@@ -10,7 +10,7 @@ set -euo pipefail
 runs="${1:-7}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
-jar=(lambda/target/snowid-lambda-*-function.jar)
+jar=(lambda/target/snowid-function.jar)
 [ -f "${jar[0]}" ] || { echo "no function jar: run mvn -q -pl lambda -am package -DskipTests first" >&2; exit 1; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }

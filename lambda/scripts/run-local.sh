@@ -11,5 +11,5 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 mvn -q -pl lambda -am package -DskipTests
-jar=(lambda/target/snowid-lambda-*-function.jar)
+jar=(lambda/target/snowid-function.jar)
 exec java -jar "${jar[0]}" "$@"
