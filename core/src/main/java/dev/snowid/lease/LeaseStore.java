@@ -43,4 +43,12 @@ public interface LeaseStore {
      * the latest answer; empty before the first.
      */
     OptionalLong clockSkewMillis();
+
+    /**
+     * Forgets the skew measured so far. After a SnapStart restore the local clock is another
+     * machine's, so a skew measured before the snapshot says nothing about it; until the next
+     * answer the skew is unknown again, and acquisition checks it before any write.
+     */
+    default void forgetClockSkew() {
+    }
 }

@@ -70,6 +70,9 @@ public final class LeasedGenerator {
 
     /** {@code count} increasing IDs (1 to 4,096), all under one confirmed lease. */
     public long[] nextIds(int count) {
+        if (count < 1 || count > SnowflakeCodec.IDS_PER_MILLISECOND) { // before leasing anything for a bad request
+            throw new IllegalArgumentException("count " + count + " is out of range: allowed 1 to " + SnowflakeCodec.IDS_PER_MILLISECOND);
+        }
         for (int round = 1; ; round++) {
             SnowflakeGenerator generator = readyGenerator();
             try {

@@ -64,6 +64,16 @@ class LeasedGeneratorTest {
     }
 
     @Test
+    void aBadCountIsRefusedBeforeAnythingIsLeased() {
+        LeasedGenerator generator = onSlotA();
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> generator.nextIds(4_097));
+        assertEquals("count 4097 is out of range: allowed 1 to 4096", error.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> generator.nextIds(0));
+        assertEquals(0, counted.roundTrips());
+        assertEquals(4_096, generator.nextIds(4_096).length);
+    }
+
+    @Test
     void renewsOnTheRequestPathOnceLessThanHalfIsLeft() {
         LeasedGenerator generator = onSlotA();
         generator.nextId();

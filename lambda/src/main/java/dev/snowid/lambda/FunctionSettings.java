@@ -1,8 +1,22 @@
 package dev.snowid.lambda;
 
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.lease.LeaseTerms;
+import dev.snowid.lease.SlotPool;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
 /**
  * The function's configuration: every environment variable it reads is named here, and read
  * here only. {@code infra/template.yaml} is checked against these names.
+ *
+ * <p>Everything is read and checked once, at init: a bad value stops the function from
+ * starting, with a message that names the variable and says what is allowed. An empty
+ * variable counts as unset.
  */
 public final class FunctionSettings {
 
@@ -16,6 +30,235 @@ public final class FunctionSettings {
     public static final String DYNAMODB_ENDPOINT = "SNOWID_DYNAMODB_ENDPOINT";
     public static final String METRICS = "SNOWID_METRICS";
 
-    private FunctionSettings() {
+    /** Local runner only: the port it listens on (localhost), default 8080; 0 picks a free one. */
+    public static final String LOCAL_PORT = "SNOWID_PORT";
+    /** Local runner only: the plain bearer secret; it is hashed at start. Made up and printed when unset. */
+    public static final String LOCAL_LEASE_SECRET = "SNOWID_LEASE_SECRET";
+
+    /** Set by the Lambda runtime: who holds a lease, for people reading the table. */
+    public static final String LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME";
+    public static final String LAMBDA_LOG_STREAM_NAME = "AWS_LAMBDA_LOG_STREAM_NAME";
+
+    public static final String DEFAULT_TABLE = "snowid-leases";
+    public static final String DEFAULT_DATACENTERS = "0-3";
+    public static final String DEFAULT_MACHINES = "0-31";
+    public static final long DEFAULT_LEASE_MILLIS = 60_000;
+    public static final long MIN_LEASE_MILLIS = 5_000;
+    public static final long MAX_LEASE_MILLIS = 3_600_000;
+    public static final long DEFAULT_MAX_CLOCK_SKEW_MILLIS = 2_000;
+    public static final long MAX_MAX_CLOCK_SKEW_MILLIS = LeaseTerms.MAX_CLOCK_SKEW_MILLIS;
+    public static final int DEFAULT_LOCAL_PORT = 8080;
+
+    /** How {@link #METRICS} may be set. */
+    public enum Metrics { OFF, EMF }
+
+    private final String table;
+    private final String datacenters;
+    private final String machines;
+    private final SlotPool pool;
+    private final LeaseTerms leaseTerms;
+    private final SnowflakeCodec codec;
+    private final byte[] leaseSecretSha256;
+    private final URI dynamoDbEndpoint;
+    private final Metrics metrics;
+    private final String holder;
+
+    private FunctionSettings(Map<String, String> env) {
+        table = string(env, TABLE).orElse(DEFAULT_TABLE);
+        checkTableName(table);
+        datacenters = string(env, DATACENTERS).orElse(DEFAULT_DATACENTERS);
+        machines = string(env, MACHINES).orElse(DEFAULT_MACHINES);
+        pool = pool(datacenters, machines);
+        long leaseMillis = number(env, LEASE_MILLIS, DEFAULT_LEASE_MILLIS, MIN_LEASE_MILLIS, MAX_LEASE_MILLIS, "ms");
+        long maxSkew = number(env, MAX_CLOCK_SKEW_MILLIS, DEFAULT_MAX_CLOCK_SKEW_MILLIS, 0, MAX_MAX_CLOCK_SKEW_MILLIS, "ms");
+        leaseTerms = terms(leaseMillis, maxSkew);
+        codec = codec(number(env, EPOCH_MILLIS, SnowflakeCodec.TWITTER_EPOCH_MILLIS, 0,
+                Long.MAX_VALUE - SnowflakeCodec.MAX_TIMESTAMP_OFFSET, "unix ms"));
+        leaseSecretSha256 = string(env, LEASE_SECRET_SHA256).map(FunctionSettings::sha256).orElse(null);
+        dynamoDbEndpoint = string(env, DYNAMODB_ENDPOINT).map(FunctionSettings::endpoint).orElse(null);
+        metrics = string(env, METRICS).map(FunctionSettings::metrics).orElse(Metrics.OFF);
+        holder = holder(env);
+    }
+
+    /** The settings of this process: the Lambda environment, or the local runner's. */
+    public static FunctionSettings fromEnvironment() {
+        return from(System.getenv());
+    }
+
+    /**
+     * Settings from the given variables (the local runner and tests pass their own).
+     *
+     * @throws InvalidSettingException naming the variable with a bad value
+     */
+    public static FunctionSettings from(Map<String, String> env) {
+        return new FunctionSettings(env);
+    }
+
+    public String table() {
+        return table;
+    }
+
+    /** The slots this deployment may lease, from {@link #DATACENTERS} x {@link #MACHINES}. */
+    public SlotPool pool() {
+        return pool;
+    }
+
+    /** The pool as configured, e.g. "datacenters 0-3, machines 0-31", for messages. */
+    public String poolDescription() {
+        return "datacenters " + datacenters + ", machines " + machines;
+    }
+
+    public LeaseTerms leaseTerms() {
+        return leaseTerms;
+    }
+
+    public SnowflakeCodec codec() {
+        return codec;
+    }
+
+    /** The SHA-256 of the bearer secret that opens the lease routes; empty when none is configured. */
+    public Optional<byte[]> leaseSecretSha256() {
+        return Optional.ofNullable(leaseSecretSha256).map(byte[]::clone);
+    }
+
+    public Optional<URI> dynamoDbEndpoint() {
+        return Optional.ofNullable(dynamoDbEndpoint);
+    }
+
+    public Metrics metrics() {
+        return metrics;
+    }
+
+    /** Who this environment is, written into the table's {@code holder} attribute. */
+    public String holder() {
+        return holder;
+    }
+
+    /** The local runner's port ({@value #LOCAL_PORT}), 0 to 65535. */
+    public static int localPort(Map<String, String> env) {
+        return (int) number(env, LOCAL_PORT, DEFAULT_LOCAL_PORT, 0, 65_535, "a TCP port; 0 picks a free one");
+    }
+
+    /** The local runner's plain bearer secret ({@value #LOCAL_LEASE_SECRET}), if one is set. */
+    public static Optional<String> localLeaseSecret(Map<String, String> env) {
+        return string(env, LOCAL_LEASE_SECRET);
+    }
+
+    private static Optional<String> string(Map<String, String> env, String name) {
+        return Optional.ofNullable(env.get(name)).filter(v -> !v.isEmpty());
+    }
+
+    private static long number(Map<String, String> env, String name, long fallback, long min, long max, String unit) {
+        Optional<String> text = string(env, name);
+        if (text.isEmpty()) {
+            return fallback;
+        }
+        String allowed = "allowed a whole number from " + min + " to " + max + " (" + unit + ")";
+        String value = text.get();
+        if (!value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new InvalidSettingException(name, "'" + value + "' is not a whole number; " + allowed);
+        }
+        long number = value.length() > 18 ? Long.MAX_VALUE : Long.parseLong(value);
+        if (number < min || number > max) {
+            throw new InvalidSettingException(name, value + " is out of range; " + allowed);
+        }
+        return number;
+    }
+
+    private static void checkTableName(String table) {
+        // DynamoDB's own rule; checked here so a typo fails at init, not on the first request.
+        if (table.length() < 3 || table.length() > 255 || !table.chars().allMatch(c -> c >= 'a' && c <= 'z'
+                || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.')) {
+            throw new InvalidSettingException(TABLE, "'" + table
+                    + "' is not a DynamoDB table name; allowed 3 to 255 characters of a-z, A-Z, 0-9, '_', '-' and '.'");
+        }
+    }
+
+    private static SlotPool pool(String datacenters, String machines) {
+        checkRange(DATACENTERS, datacenters);
+        checkRange(MACHINES, machines);
+        try {
+            return SlotPool.parse(datacenters, machines);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(DATACENTERS, DATACENTERS + "='" + datacenters + "', " + MACHINES + "='"
+                    + machines + "': " + e.getMessage());
+        }
+    }
+
+    /** "a-b" or "a", 0 to 31, a <= b: checked here so the message names the one variable at fault. */
+    private static void checkRange(String name, String text) {
+        String allowed = "allowed a range 'a-b' or a single number 'a', from 0 to 31 (e.g. 0-3)";
+        int dash = text.indexOf('-');
+        String low = dash < 0 ? text : text.substring(0, dash);
+        String high = dash < 0 ? text : text.substring(dash + 1);
+        if (!isSmallNumber(low) || !isSmallNumber(high)) {
+            throw new InvalidSettingException(name, "'" + text + "' is not a range; " + allowed);
+        }
+        int from = Integer.parseInt(low);
+        int to = Integer.parseInt(high);
+        if (to > 31 || from > to) {
+            throw new InvalidSettingException(name, "'" + text + "' is out of range or reversed; " + allowed);
+        }
+    }
+
+    private static boolean isSmallNumber(String text) {
+        return !text.isEmpty() && text.length() <= 2 && text.chars().allMatch(c -> c >= '0' && c <= '9');
+    }
+
+    private static LeaseTerms terms(long leaseMillis, long maxSkew) {
+        try {
+            return LeaseTerms.of(leaseMillis, maxSkew);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(MAX_CLOCK_SKEW_MILLIS, LEASE_MILLIS + "=" + leaseMillis + ", "
+                    + MAX_CLOCK_SKEW_MILLIS + "=" + maxSkew + ": " + e.getMessage());
+        }
+    }
+
+    private static SnowflakeCodec codec(long epochMillis) {
+        try {
+            return SnowflakeCodec.withEpoch(epochMillis);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(EPOCH_MILLIS, e.getMessage());
+        }
+    }
+
+    private static byte[] sha256(String hex) {
+        if (hex.length() != 64) {
+            throw new InvalidSettingException(LEASE_SECRET_SHA256, "has " + hex.length()
+                    + " characters; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. printf %s \"$SECRET\" | sha256sum)");
+        }
+        try {
+            return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(LEASE_SECRET_SHA256, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret");
+        }
+    }
+
+    private static URI endpoint(String text) {
+        String allowed = "allowed an http(s) URL such as http://localhost:8000";
+        try {
+            URI uri = new URI(text);
+            if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+                    || uri.getHost() == null) {
+                throw new InvalidSettingException(DYNAMODB_ENDPOINT, "'" + text + "' is not an http(s) URL with a host; " + allowed);
+            }
+            return uri;
+        } catch (URISyntaxException e) {
+            throw new InvalidSettingException(DYNAMODB_ENDPOINT, "'" + text + "' is not a URL (" + e.getReason() + "); " + allowed);
+        }
+    }
+
+    private static Metrics metrics(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "off" -> Metrics.OFF;
+            case "emf" -> Metrics.EMF;
+            default -> throw new InvalidSettingException(METRICS, "'" + text
+                    + "' is not a metrics mode; allowed 'off' (default) or 'emf' (CloudWatch embedded metric format lines on stdout)");
+        };
+    }
+
+    private static String holder(Map<String, String> env) {
+        String function = string(env, LAMBDA_FUNCTION_NAME).orElse("snowid");
+        return string(env, LAMBDA_LOG_STREAM_NAME).map(stream -> function + "/" + stream).orElse(function);
     }
 }

@@ -235,6 +235,11 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     }
 
     @Override
+    public void forgetClockSkew() {
+        skew.forget();
+    }
+
+    @Override
     public void close() {
         client.close();
     }

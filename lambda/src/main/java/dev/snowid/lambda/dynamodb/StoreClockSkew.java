@@ -35,6 +35,10 @@ final class StoreClockSkew implements ExecutionInterceptor {
         return skew == NONE ? OptionalLong.empty() : OptionalLong.of(skew);
     }
 
+    void forget() {
+        latestSkew.set(NONE);
+    }
+
     @Override
     public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
         attributes.putAttribute(SENT_AT, clock.millis());

@@ -1,0 +1,273 @@
+package dev.snowid.lease;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.IdUnavailableException;
+import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.SnowflakeGenerator;
+import dev.snowid.SnowflakeId;
+import dev.snowid.WallClock;
+import dev.snowid.testing.CountingLeaseStore;
+import dev.snowid.testing.InMemoryLeaseStore;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Real threads through one {@link LeasedGenerator} while leases are renewed, lost and released
+ * under them. The wall clock runs {@value #SPEED} times fast, so a 5 s lease needs renewing every
+ * few dozen real milliseconds.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class LeasedGeneratorConcurrencyTest {
+
+    private static final int SPEED = 1_000;
+    private static final LeaseTerms TERMS = LeaseTerms.of(5_000, 2_000);
+    private static final SnowflakeCodec CODEC = SnowflakeCodec.TWITTER;
+    private static final int THREADS = 6;
+    private static final int PER_THREAD = 300_000;
+
+    /** Wall time, sped up; monotonic across threads. */
+    private static final class FastClock implements WallClock {
+        private final long start = System.currentTimeMillis();
+        private final long startNanos = System.nanoTime();
+
+        @Override
+        public long millis() {
+            return start + (System.nanoTime() - startNanos) * SPEED / 1_000_000;
+        }
+    }
+
+    private final FastClock clock = new FastClock();
+    private final InMemoryLeaseStore table = new InMemoryLeaseStore();
+    private final CountingLeaseStore counted = new CountingLeaseStore(table);
+    private final AtomicLong issued = new AtomicLong();
+    private final AtomicLong unavailable = new AtomicLong();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    @Test
+    void noDuplicatesWhileRenewingAndAfterLosingTheSlotToAProcessWhoseClockIsAhead() throws Exception {
+        LeasedGenerator generator = new LeasedGenerator(
+                new PooledLeaseSource(counted, SlotPool.of(0, 0, 0, 1), TERMS, clock, "main"), TERMS, clock, CODEC);
+        generator.nextId();
+        Lease first = generator.currentLease().get();
+        long[][] perThread = new long[THREADS][];
+        List<Thread> threads = startIssuing(generator, perThread, PER_THREAD);
+
+        // A third of the way in, a process whose clock is two leases ahead sees our lease as
+        // expired and takes the slot; it issues from it while our threads still do.
+        while (issued.get() < THREADS * (long) PER_THREAD / 3 && failure.get() == null && threads.get(0).isAlive()) {
+            Thread.sleep(1);
+        }
+        long ahead = 2 * TERMS.leaseMillis();
+        long thiefNow = clock.millis() + ahead;
+        Lease stolen = table.newClient().tryAcquire(first.slot(), "feedfacefeedfacefeedfacefeedface", "thief",
+                thiefNow, thiefNow + 3_600_000).get();
+        SnowflakeGenerator thief = SnowflakeGenerator.forSlot(stolen.slot()).window(stolen.window())
+                .clock(() -> clock.millis() + ahead).codec(CODEC).build();
+        long[] thiefIds = new long[200_000];
+        for (int i = 0; i < thiefIds.length; i++) {
+            thiefIds[i] = thief.nextId();
+        }
+        join(threads);
+
+        long[] all = merge(perThread, thiefIds);
+        assertNoDuplicates(all);
+        long fromLostSlot = 0;
+        for (long[] ids : perThread) {
+            for (long id : ids) {
+                SnowflakeId decoded = CODEC.decode(id);
+                if (decoded.slot().equals(stolen.slot())) {
+                    fromLostSlot++;
+                    assertTrue(decoded.unixMillis() < stolen.window().floor(),
+                            "an ID from the lost slot at " + decoded.unixMillis() + ", after the thief's floor " + stolen.window().floor());
+                }
+            }
+        }
+        Lease last = generator.currentLease().get();
+        System.out.printf("concurrency: %d IDs on %d threads + %d by the thief, %d from the lost slot; %d writes, %d scans, %d unavailable%n",
+                THREADS * (long) PER_THREAD, THREADS, thiefIds.length, fromLostSlot, counted.writes(), counted.scans(), unavailable.get());
+        assertTrue(fromLostSlot > 0 && fromLostSlot < THREADS * (long) PER_THREAD);
+        assertTrue(!last.slot().equals(stolen.slot()), "moved to the other slot");
+        assertTrue(counted.writes() - 2 >= 3, "renewals must have happened: " + counted.writes() + " writes for 2 acquisitions");
+    }
+
+    @Test
+    void noDuplicatesWhileTwoProcessesHandOneSlotBackAndForthByRelease() throws Exception {
+        SlotPool oneSlot = SlotPool.of(3, 3, 7, 7);
+        // The other process: same clock, so any ID the main one issued after its release would
+        // collide with the other's IDs of the same millisecond.
+        LeasedGenerator other = new LeasedGenerator(
+                new PooledLeaseSource(table.newClient(), oneSlot, TERMS, clock, "other"), TERMS, clock, CODEC);
+        List<Long> otherIds = Collections.synchronizedList(new ArrayList<>());
+        AtomicLong handovers = new AtomicLong();
+        PooledLeaseSource pooled = new PooledLeaseSource(counted, oneSlot, TERMS, clock, "main");
+        // Right after each release by the main process, while its threads wait for a new lease,
+        // the other process takes the slot and issues; the main one gets it back once the other releases.
+        LeaseSource handingOver = new LeaseSource() {
+            @Override
+            public Lease acquire() {
+                return pooled.acquire();
+            }
+
+            @Override
+            public Lease renew(Lease lease) {
+                return pooled.renew(lease);
+            }
+
+            @Override
+            public void release(Lease lease, long lastIssuedMillis) {
+                pooled.release(lease, lastIssuedMillis);
+                while (clock.millis() <= lastIssuedMillis + 1) {
+                    Thread.onSpinWait(); // the slot is free once now is past the released expiry
+                }
+                for (long id : other.nextIds(4_096)) {
+                    otherIds.add(id);
+                }
+                handovers.incrementAndGet();
+            }
+        };
+        LeasedGenerator generator = new LeasedGenerator(handingOver, TERMS, clock, CODEC);
+        long[][] perThread = new long[THREADS][];
+        List<Thread> threads = startIssuing(generator, perThread, PER_THREAD);
+        AtomicLong daemonRenewals = new AtomicLong();
+        Thread daemon = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    if (generator.renewIfDue()) {
+                        daemonRenewals.incrementAndGet();
+                    }
+                    Thread.sleep(1);
+                } catch (InterruptedException stop) {
+                    return;
+                } catch (LeaseLostException | IdUnavailableException tolerated) {
+                    // a release raced with the renewal: the next request leases anew
+                }
+            }
+        }, "renewer");
+        daemon.start();
+        Thread otherProcess = new Thread(() -> {
+            int underThisLease = 0;
+            while (threads.stream().anyMatch(Thread::isAlive)) {
+                try {
+                    otherIds.add(other.nextId());
+                    if (++underThisLease == 20_000) {
+                        other.release();
+                        underThisLease = 0;
+                    }
+                } catch (IdUnavailableException held) {
+                    Thread.yield();
+                }
+            }
+        }, "other-process");
+        otherProcess.start();
+        for (int release = 1; release <= 5; release++) {
+            while (issued.get() < release * THREADS * (long) PER_THREAD / 6 && failure.get() == null && threads.get(0).isAlive()) {
+                Thread.sleep(1);
+            }
+            generator.release();
+        }
+        join(threads);
+        daemon.interrupt();
+        daemon.join();
+        otherProcess.join();
+
+        long[] others = otherIds.stream().mapToLong(Long::longValue).toArray();
+        assertNoDuplicates(merge(perThread, others));
+        System.out.printf("concurrency with releases: %d IDs on %d threads + %d by the other process; %d leases, %d daemon renewals,"
+                + " %d unavailable, %d handovers%n", THREADS * (long) PER_THREAD, THREADS, others.length, table.row(Slot.of(3, 7)).get().fence,
+                daemonRenewals.get(), unavailable.get(), handovers.get());
+        assertTrue(handovers.get() >= 2, "the slot must have gone to the other process and back: " + handovers.get() + " handovers");
+    }
+
+    private List<Thread> startIssuing(LeasedGenerator generator, long[][] perThread, int count) {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            int number = t;
+            Thread thread = new Thread(() -> {
+                long[] ids = new long[count];
+                try {
+                    go.await();
+                    int n = 0;
+                    while (n < count) {
+                        try {
+                            if (n % 7 == 0 && n + 16 <= count) {
+                                for (long id : generator.nextIds(16)) {
+                                    ids[n++] = id;
+                                }
+                                issued.addAndGet(16);
+                            } else {
+                                long id = generator.nextId(); // not ids[n++] = ...: n would move on a failure
+                                ids[n++] = id;
+                                issued.incrementAndGet();
+                            }
+                        } catch (IdUnavailableException retry) {
+                            unavailable.incrementAndGet(); // the slot is held elsewhere for a while
+                            Thread.yield();
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+                perThread[number] = ids;
+            }, "issuer-" + t);
+            thread.start();
+            threads.add(thread);
+        }
+        go.countDown();
+        return threads;
+    }
+
+    private void join(List<Thread> threads) throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("an issuing thread failed", failure.get());
+        }
+    }
+
+    private static long[] merge(long[][] perThread, long[]... more) {
+        int size = 0;
+        for (long[] ids : perThread) {
+            size += ids.length;
+        }
+        for (long[] ids : more) {
+            size += ids.length;
+        }
+        long[] all = new long[size];
+        int at = 0;
+        for (long[] ids : perThread) {
+            System.arraycopy(ids, 0, all, at, ids.length);
+            at += ids.length;
+        }
+        for (long[] ids : more) {
+            System.arraycopy(ids, 0, all, at, ids.length);
+            at += ids.length;
+        }
+        return all;
+    }
+
+    private static void assertNoDuplicates(long[] ids) {
+        long[] sorted = ids.clone();
+        Arrays.sort(sorted);
+        int duplicates = 0;
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                duplicates++;
+            }
+        }
+        assertEquals(0, duplicates, "duplicate IDs among " + sorted.length);
+        assertTrue(sorted[0] > 0);
+    }
+}

@@ -1,0 +1,159 @@
+package dev.snowid.infra;
+
+import static dev.snowid.infra.TemplateDriftTest.assertMentions;
+import static dev.snowid.infra.Template.at;
+import static dev.snowid.infra.Template.list;
+import static dev.snowid.infra.Template.map;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.lambda.FunctionSettings;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The template's Rules, evaluated here as CloudFormation evaluates them before a deployment:
+ * reserved concurrency + slots kept for agents never exceeds the pool, and every combination
+ * that fits is allowed.
+ */
+class ConcurrencyRulesTest {
+
+    private static final String SECRET = "0123456789abcdef".repeat(4);
+
+    private final Template template = Template.load();
+    private final RulesEvaluator rules = new RulesEvaluator(template);
+
+    @Test
+    void tooMuchConcurrencyForThePoolIsRefused() {
+        // 128 slots, 32 kept for agents: 96 is the most Lambda environments may hold.
+        List<String> violations = rules.violations(values("0-3", "32", "104"));
+        assertEquals(1, violations.size(), violations.toString());
+        assertMentions(violations, "ReservedConcurrency must be at most 96");
+        assertEquals(List.of(), rules.violations(values("0-3", "32", "96")));
+    }
+
+    @Test
+    void exactlyTheCombinationsThatFitThePoolAreAccepted() {
+        Map<String, Object> parameters = template.parameters();
+        int checked = 0;
+        int refused = 0;
+        for (String datacenters : allowed(parameters, "Datacenters")) {
+            for (String agents : allowed(parameters, "AgentSlots")) {
+                for (String concurrency : allowed(parameters, "ReservedConcurrency")) {
+                    Map<String, String> values = values(datacenters, agents, concurrency);
+                    int pool = TemplateChecks.size(TemplateChecks.resolve(variable(FunctionSettings.DATACENTERS), values))
+                            * TemplateChecks.size(TemplateChecks.resolve(variable(FunctionSettings.MACHINES), values));
+                    boolean fits = Integer.parseInt(concurrency) + Integer.parseInt(agents) <= pool;
+                    List<String> violations = rules.violations(values);
+                    assertEquals(fits, violations.isEmpty(), values + " in a pool of " + pool + ": " + violations);
+                    checked++;
+                    refused += fits ? 0 : 1;
+                }
+            }
+        }
+        assertTrue(refused > 0 && refused < checked, refused + " of " + checked + " refused");
+    }
+
+    @Test
+    void theDefaultsFitWhenASecretIsGiven() {
+        Map<String, String> defaults = defaults();
+        defaults.put("LeaseSecretSha256", SECRET);
+        assertEquals(List.of(), rules.violations(defaults));
+    }
+
+    @Test
+    void bearerAuthNeedsASecretAndIamTakesNone() {
+        assertMentions(rules.violations(auth("BEARER", "")), "LeaseAuth=BEARER needs LeaseSecretSha256");
+        assertMentions(rules.violations(auth("AWS_IAM", SECRET)), "leave LeaseSecretSha256 empty");
+        assertEquals(List.of(), rules.violations(auth("BEARER", SECRET)));
+        assertEquals(List.of(), rules.violations(auth("AWS_IAM", "")));
+    }
+
+    // --- the check over all combinations notices a rule that lets too much through ------------
+
+    @Test
+    void aRuleThatAllowsOneValueTooManyIsCaught() {
+        Template changed = template.copy();
+        contains(changed, "PoolKeeps32SlotsForAgents").add("104");
+        assertMentions(TemplateChecks.concurrencyWithinPool(changed),
+                "reserved concurrency 104 + 32 agent slots > 128 slots in the pool");
+    }
+
+    @Test
+    void aMissingRuleIsCaught() {
+        Template changed = template.copy();
+        changed.rules().remove("PoolKeeps112SlotsForAgents");
+        assertMentions(TemplateChecks.concurrencyWithinPool(changed), "+ 112 agent slots > 128 slots in the pool");
+    }
+
+    @Test
+    void aSmallerPoolTheRulesDoNotKnowAboutIsCaught() {
+        Template changed = template.copy();
+        map(at(changed.properties("SnowidFunction"), "Environment", "Variables").orElseThrow())
+                .put(FunctionSettings.MACHINES, "0-15");
+        assertMentions(TemplateChecks.concurrencyWithinPool(changed), "slots in the pool");
+    }
+
+    @Test
+    void aConcurrencyParameterWithoutAllowedValuesCannotBeBounded() {
+        Template changed = template.copy();
+        Map<String, Object> concurrency = map(changed.parameters().get("ReservedConcurrency"));
+        concurrency.remove("AllowedValues");
+        concurrency.put("MaxValue", 1000);
+        assertMentions(TemplateChecks.concurrencyWithinPool(changed), "ReservedConcurrency bears on the bound");
+    }
+
+    @Test
+    void aRuleFunctionTheEvaluatorDoesNotKnowFailsLoudly() {
+        Template changed = template.copy();
+        Map<String, Object> rule = map(changed.rules().get("PoolKeeps0SlotsForAgents"));
+        rule.put("RuleCondition", Map.of("Fn::ValueOf", List.of("AgentSlots", "Description")));
+        RulesEvaluator evaluator = new RulesEvaluator(changed);
+        assertThrows(IllegalArgumentException.class, () -> evaluator.violations(defaults()));
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    private Map<String, String> defaults() {
+        Map<String, String> values = new LinkedHashMap<>();
+        template.parameters().forEach((name, declared) ->
+                values.put(name, String.valueOf(map(declared).getOrDefault("Default", ""))));
+        return values;
+    }
+
+    private Map<String, String> values(String datacenters, String agents, String concurrency) {
+        Map<String, String> values = defaults();
+        values.put("LeaseSecretSha256", SECRET);
+        values.put("Datacenters", datacenters);
+        values.put("AgentSlots", agents);
+        values.put("ReservedConcurrency", concurrency);
+        return values;
+    }
+
+    private Map<String, String> auth(String auth, String secret) {
+        Map<String, String> values = defaults();
+        values.put("LeaseAuth", auth);
+        values.put("LeaseSecretSha256", secret);
+        return values;
+    }
+
+    private Object variable(String name) {
+        return at(template.properties("SnowidFunction"), "Environment", "Variables", name).orElseThrow();
+    }
+
+    private static List<String> allowed(Map<String, Object> parameters, String name) {
+        List<String> values = new ArrayList<>();
+        list(map(parameters.get(name)).get("AllowedValues")).forEach(value -> values.add(String.valueOf(value)));
+        return values;
+    }
+
+    /** The list of allowed values in a rule's only assertion. */
+    private static List<Object> contains(Template template, String rule) {
+        Map<String, Object> assertion = map(list(map(template.rules().get(rule)).get("Assertions")).get(0));
+        return list(list(map(assertion.get("Assert")).get("Fn::Contains")).get(0));
+    }
+}

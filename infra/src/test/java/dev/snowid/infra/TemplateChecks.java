@@ -1,0 +1,543 @@
+package dev.snowid.infra;
+
+import static dev.snowid.infra.Template.at;
+import static dev.snowid.infra.Template.list;
+import static dev.snowid.infra.Template.map;
+import static dev.snowid.infra.Template.oneOrMany;
+
+import dev.snowid.lambda.FunctionSettings;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * What must hold between {@code infra/template.yaml} and the code. Every check returns the
+ * problems it found (empty: all good), so the tests can show both that the real template
+ * passes and that a template which drifted from the code does not.
+ */
+final class TemplateChecks {
+
+    static final String FUNCTION_TYPE = "AWS::Serverless::Function";
+    static final String TABLE_TYPE = "AWS::DynamoDB::Table";
+    static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
+
+    /** The routes of DESIGN.md section 4. */
+    static final Set<String> ROUTES = Set.of("GET /ids", "POST /ids", "GET /ids/{id}", "POST /leases",
+            "PUT /leases/{slot}", "DELETE /leases/{slot}", "GET /health");
+
+    /** Lambda writes to streams it names itself; these two actions on them are all logging needs. */
+    static final Set<String> LOG_ACTIONS = Set.of("logs:CreateLogStream", "logs:PutLogEvents");
+
+    /** The parameter that keeps slots for agents; Lambda environments may use the rest. */
+    static final String AGENT_SLOTS = "AgentSlots";
+
+    private TemplateChecks() {
+    }
+
+    static List<String> all(Template template, CodeNames code) {
+        List<String> problems = new ArrayList<>();
+        problems.addAll(table(template, code));
+        problems.addAll(function(template, code));
+        problems.addAll(environment(template, code));
+        problems.addAll(iam(template, code));
+        problems.addAll(routes(template));
+        problems.addAll(secret(template, code));
+        problems.addAll(concurrencyWithinPool(template));
+        return problems;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The lease table
+
+    static List<String> table(Template template, CodeNames code) {
+        List<String> problems = new ArrayList<>();
+        if (!template.resourcesOfType("AWS::DynamoDB::GlobalTable").isEmpty()) {
+            problems.add("a global table: its last-writer-wins replication breaks conditional writes; one table per region");
+        }
+        Optional<String> id = template.single(TABLE_TYPE);
+        if (id.isEmpty()) {
+            problems.add("expected exactly one " + TABLE_TYPE + ", found " + template.resourcesOfType(TABLE_TYPE));
+            return problems;
+        }
+        Map<String, Object> resource = template.resource(id.get());
+        Map<String, Object> table = template.properties(id.get());
+        expect(problems, "table DeletionPolicy", "Retain", resource.get("DeletionPolicy"));
+        expect(problems, "table UpdateReplacePolicy", "Retain", resource.get("UpdateReplacePolicy"));
+        expect(problems, "table BillingMode", "PAY_PER_REQUEST", table.get("BillingMode"));
+        expect(problems, "table KeySchema", List.of(Map.of("AttributeName", code.keyAttribute(), "KeyType", "HASH")),
+                table.get("KeySchema"));
+        expect(problems, "table AttributeDefinitions",
+                List.of(Map.of("AttributeName", code.keyAttribute(), "AttributeType", "N")),
+                table.get("AttributeDefinitions"));
+        expect(problems, "table TTL attribute", code.ttlAttribute(), at(table, "TimeToLiveSpecification", "AttributeName").orElse(null));
+        expect(problems, "table TTL enabled", true, at(table, "TimeToLiveSpecification", "Enabled").orElse(null));
+        expect(problems, "point-in-time recovery", true,
+                at(table, "PointInTimeRecoverySpecification", "PointInTimeRecoveryEnabled").orElse(null));
+        expect(problems, "server-side encryption", true, at(table, "SSESpecification", "SSEEnabled").orElse(null));
+        if (table.containsKey("Replicas") || table.containsKey("StreamSpecification")) {
+            problems.add("the lease table needs neither replicas nor a stream");
+        }
+        walk(table, (key, value) -> {
+            if (key.equals("AttributeName") && !code.attributes().contains(value)) {
+                problems.add("table attribute '" + value + "' is not one of LeaseTableSchema's names " + code.attributes());
+            }
+        });
+        return problems;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The function
+
+    static List<String> function(Template template, CodeNames code) {
+        List<String> problems = new ArrayList<>();
+        Optional<String> id = template.single(FUNCTION_TYPE);
+        if (id.isEmpty()) {
+            problems.add("expected exactly one " + FUNCTION_TYPE + ", found " + template.resourcesOfType(FUNCTION_TYPE));
+            return problems;
+        }
+        Map<String, Object> fn = template.properties(id.get());
+        expect(problems, "Runtime", "java21", fn.get("Runtime"));
+        expect(problems, "Handler", code.handler(), fn.get("Handler"));
+        expect(problems, "SnapStart", Map.of("ApplyOn", "PublishedVersions"), fn.get("SnapStart"));
+        if (!(fn.get("AutoPublishAlias") instanceof String alias) || alias.isEmpty()) {
+            problems.add("AutoPublishAlias: SnapStart applies to published versions only, so the API must call an alias");
+        }
+        if (!fn.containsKey("ReservedConcurrentExecutions")) {
+            problems.add("ReservedConcurrentExecutions is missing: one environment holds one slot, so the pool must bound it");
+        }
+        if (!(fn.get("MemorySize") instanceof Integer memory) || memory < 512 || memory > 10240) {
+            problems.add("MemorySize " + fn.get("MemorySize") + ": expected 512 to 10240 MB");
+        }
+        if (!(fn.get("Timeout") instanceof Integer timeout) || timeout < 1 || timeout > 29) {
+            problems.add("Timeout " + fn.get("Timeout") + ": expected 1 to 29 s, below the HTTP API's 30 s");
+        }
+        expect(problems, "LogFormat", "JSON", at(fn, "LoggingConfig", "LogFormat").orElse(null));
+        Optional<String> logGroup = refTo(at(fn, "LoggingConfig", "LogGroup").orElse(null));
+        if (logGroup.isEmpty() || !template.resources().containsKey(logGroup.get())
+                || !"AWS::Logs::LogGroup".equals(template.resource(logGroup.get()).get("Type"))) {
+            problems.add("LoggingConfig.LogGroup must Ref the template's own AWS::Logs::LogGroup");
+        } else if (!template.properties(logGroup.get()).containsKey("RetentionInDays")) {
+            problems.add("log group " + logGroup.get() + " has no RetentionInDays: logs would be kept (and billed) forever");
+        }
+        return problems;
+    }
+
+    /** The template's CodeUri, relative to the template's folder, must be the built jar. */
+    static List<String> codeUri(Template template, Path templateFile, Path functionJar) {
+        String id = template.single(FUNCTION_TYPE).orElseThrow();
+        Object codeUri = template.properties(id).get("CodeUri");
+        if (!(codeUri instanceof String path)) {
+            return List.of("CodeUri " + codeUri + ": expected the path of the built jar");
+        }
+        Path resolved = templateFile.getParent().resolve(path).normalize();
+        Path expected = functionJar.toAbsolutePath().normalize();
+        return resolved.equals(expected) ? List.of()
+                : List.of("CodeUri " + path + " is " + resolved + ", but the build makes " + expected
+                        + " (snowid.function.jar in infra/pom.xml)");
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Environment variables
+
+    static List<String> environment(Template template, CodeNames code) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Object> variables = variables(template);
+        Set<String> expected = new TreeSet<>(code.functionVariables());
+        expected.removeAll(code.localOnlyVariables());
+        Set<String> missing = new TreeSet<>(expected);
+        missing.removeAll(variables.keySet());
+        if (!missing.isEmpty()) {
+            problems.add("FunctionSettings reads " + missing + " but the template does not set them");
+        }
+        for (String name : variables.keySet()) {
+            if (code.localOnlyVariables().contains(name)) {
+                problems.add(name + " is for local runs only (a local engine or the local runner); a deployment must not set it");
+            } else if (code.runtimeVariables().contains(name) || name.startsWith("AWS_")) {
+                problems.add(name + " is set by the Lambda runtime, not the template");
+            } else if (!code.functionVariables().contains(name)) {
+                problems.add(name + " is not a FunctionSettings name; the function would never read it");
+            }
+        }
+        for (String localOnly : code.localOnlyVariables()) {
+            if (!code.functionVariables().contains(localOnly)) {
+                problems.add("'" + localOnly + "' is excluded as local-only but FunctionSettings no longer has it");
+            }
+        }
+        template.single(TABLE_TYPE).ifPresent(table -> {
+            Object tableVariable = variables.get(firstWithSuffix(code.functionVariables(), "_TABLE"));
+            if (!Map.of("Ref", table).equals(tableVariable)) {
+                problems.add("the table variable is " + tableVariable + ", expected Ref " + table);
+            }
+        });
+        Object epoch = variables.get(firstWithSuffix(code.functionVariables(), "_EPOCH_MILLIS"));
+        if (epoch != null && !String.valueOf(code.epochMillis()).equals(String.valueOf(epoch))) {
+            problems.add("epoch " + epoch + " differs from the code's " + code.epochMillis());
+        }
+        return problems;
+    }
+
+    private static Map<String, Object> variables(Template template) {
+        return template.single(FUNCTION_TYPE)
+                .flatMap(id -> at(template.properties(id), "Environment", "Variables"))
+                .map(Template::map)
+                .orElse(Map.of());
+    }
+
+    private static String firstWithSuffix(Set<String> names, String suffix) {
+        return names.stream().filter(name -> name.endsWith(suffix)).findFirst().orElse("");
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // IAM: exactly the actions the store calls, on this table; logs into this log group only
+
+    static List<String> iam(Template template, CodeNames code) {
+        List<String> problems = new ArrayList<>();
+        Optional<String> fnId = template.single(FUNCTION_TYPE);
+        Optional<String> tableId = template.single(TABLE_TYPE);
+        if (fnId.isEmpty() || tableId.isEmpty()) {
+            return List.of("IAM: needs the one function and the one table");
+        }
+        Map<String, Object> fn = template.properties(fnId.get());
+        if (!fn.containsKey("Role")) {
+            problems.add("the function has no explicit Role: SAM would attach AWSLambdaBasicExecutionRole (logs on \"*\")");
+        }
+        if (fn.containsKey("Policies")) {
+            problems.add("SAM Policies on the function: keep every permission in the explicit role");
+        }
+        Object logGroupRef = at(fn, "LoggingConfig", "LogGroup").orElse(null);
+        String logGroup = refTo(logGroupRef).orElse("?");
+        Object tableArn = Map.of("Fn::GetAtt", List.of(tableId.get(), "Arn"));
+        String logStreams = ":log-group:${" + logGroup + "}:log-stream:*";
+
+        Set<String> dynamoDbActions = new LinkedHashSet<>();
+        for (Map<String, Object> statement : statements(template, problems)) {
+            if (statement.containsKey("NotAction") || statement.containsKey("NotResource")) {
+                problems.add("NotAction/NotResource grant everything else: " + statement);
+                continue;
+            }
+            if (!"Allow".equals(statement.get("Effect"))) {
+                continue;
+            }
+            List<String> actions = new ArrayList<>();
+            oneOrMany(statement.get("Action")).forEach(action -> actions.add(String.valueOf(action)));
+            List<Object> resources = oneOrMany(statement.get("Resource"));
+            for (String action : actions) {
+                if (action.contains("*")) {
+                    problems.add("wildcard action " + action);
+                } else if (action.startsWith("dynamodb:")) {
+                    dynamoDbActions.add(action);
+                } else if (!LOG_ACTIONS.contains(action)) {
+                    problems.add("action " + action + " is not needed by the function");
+                }
+            }
+            boolean dynamoDb = actions.stream().anyMatch(action -> action.startsWith("dynamodb:"));
+            boolean logs = !actions.isEmpty() && LOG_ACTIONS.containsAll(actions);
+            if (dynamoDb && !resources.equals(List.of(tableArn))) {
+                problems.add("DynamoDB actions " + actions + " on " + resources + ": expected this table's ARN only");
+            }
+            for (Object resource : resources) {
+                String text = resourceText(resource);
+                if (!text.contains("*")) {
+                    continue;
+                }
+                boolean ownLogStreams = logs && resource instanceof Map && ((Map<?, ?>) resource).containsKey("Fn::Sub")
+                        && text.endsWith(logStreams) && text.indexOf('*') == text.length() - 1;
+                if (!ownLogStreams) {
+                    problems.add("wildcard resource " + text + " for " + actions);
+                }
+            }
+        }
+        if (!dynamoDbActions.equals(code.actionsUsed())) {
+            problems.add("DynamoDB actions granted " + dynamoDbActions + " differ from LeaseTableSchema.ACTIONS_USED "
+                    + code.actionsUsed());
+        }
+        return problems;
+    }
+
+    /** Permission statements of every IAM resource (trust policies are not permissions). */
+    private static List<Map<String, Object>> statements(Template template, List<String> problems) {
+        List<Map<String, Object>> statements = new ArrayList<>();
+        template.resources().forEach((id, body) -> {
+            Map<String, Object> resource = map(body);
+            Object type = resource.get("Type");
+            Map<String, Object> properties = map(resource.getOrDefault("Properties", Map.of()));
+            List<Object> documents = new ArrayList<>();
+            if ("AWS::IAM::Role".equals(type)) {
+                if (properties.containsKey("ManagedPolicyArns")) {
+                    problems.add(id + " attaches managed policies " + properties.get("ManagedPolicyArns")
+                            + ", which this check cannot see into");
+                }
+                oneOrMany(properties.get("Policies")).forEach(policy -> documents.add(map(policy).get("PolicyDocument")));
+            } else if ("AWS::IAM::Policy".equals(type) || "AWS::IAM::ManagedPolicy".equals(type)) {
+                documents.add(properties.get("PolicyDocument"));
+            }
+            for (Object document : documents) {
+                oneOrMany(map(document).get("Statement")).forEach(statement -> statements.add(map(statement)));
+            }
+        });
+        return statements;
+    }
+
+    private static String resourceText(Object resource) {
+        if (resource instanceof String text) {
+            return text;
+        }
+        if (resource instanceof Map<?, ?> function && function.get("Fn::Sub") instanceof String text) {
+            return text;
+        }
+        return String.valueOf(resource);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // HTTP API
+
+    static List<String> routes(Template template) {
+        List<String> problems = new ArrayList<>();
+        Optional<String> apiId = template.single(HTTP_API_TYPE);
+        Optional<String> fnId = template.single(FUNCTION_TYPE);
+        if (apiId.isEmpty() || fnId.isEmpty()) {
+            return List.of("expected one " + HTTP_API_TYPE + " in front of the one function");
+        }
+        Map<String, Object> body = map(at(template.properties(apiId.get()), "DefinitionBody").orElse(Map.of()));
+        Map<String, Object> paths = map(body.getOrDefault("paths", Map.of()));
+        String alias = "${" + fnId.get() + ".Alias}";
+        Set<String> routes = new TreeSet<>();
+        paths.forEach((path, operations) -> map(operations).forEach((method, operation) -> {
+            String route = method.toUpperCase() + " " + path;
+            routes.add(route);
+            Map<String, Object> op = map(operation);
+            Object integration = op.get("x-amazon-apigateway-integration");
+            expect(problems, route + " integration type", "aws_proxy", at(integration, "type").orElse(null));
+            expect(problems, route + " payload format", "2.0", at(integration, "payloadFormatVersion").orElse(null));
+            Object uri = at(integration, "uri", "Fn::Sub").orElse("");
+            if (!String.valueOf(uri).contains(alias)) {
+                problems.add(route + " calls " + uri + ", not the alias " + alias + " (SnapStart runs published versions only)");
+            }
+            boolean leaseRoute = path.startsWith("/leases");
+            Object security = op.get("security");
+            if (leaseRoute && !iamWhenSwitchedOn(security, body)) {
+                problems.add(route + " must switch on AWS_IAM (SigV4) through a condition, found security " + security);
+            }
+            if (!leaseRoute && security != null) {
+                problems.add(route + " is public, yet has security " + security);
+            }
+        }));
+        if (!routes.equals(new TreeSet<>(ROUTES))) {
+            problems.add("routes " + routes + " differ from DESIGN.md section 4: " + new TreeSet<>(ROUTES));
+        }
+        boolean permitted = template.resourcesOfType("AWS::Lambda::Permission").stream()
+                .map(template::properties)
+                .anyMatch(permission -> Map.of("Ref", fnId.get() + ".Alias").equals(permission.get("FunctionName"))
+                        && "apigateway.amazonaws.com".equals(permission.get("Principal")));
+        if (!permitted) {
+            problems.add("no AWS::Lambda::Permission lets API Gateway invoke " + fnId.get() + ".Alias");
+        }
+        return problems;
+    }
+
+    /** {@code !If [condition, [{scheme: []}], !Ref AWS::NoValue]}, the scheme being SigV4. */
+    private static boolean iamWhenSwitchedOn(Object security, Map<String, Object> body) {
+        List<Object> branches = at(security, "Fn::If").map(Template::list).orElse(List.of());
+        if (branches.size() != 3 || !Map.of("Ref", "AWS::NoValue").equals(branches.get(2))
+                || !(branches.get(1) instanceof List<?> requirements) || requirements.size() != 1) {
+            return false;
+        }
+        Map<String, Object> requirement = map(requirements.get(0));
+        return requirement.size() == 1 && "awsSigv4".equals(at(body, "components", "securitySchemes",
+                requirement.keySet().iterator().next(), "x-amazon-apigateway-authtype").orElse(null));
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The bearer secret: never in the template in plain text
+
+    static List<String> secret(Template template, CodeNames code) {
+        String variable = firstWithSuffix(code.functionVariables(), "_SECRET_SHA256");
+        Object value = variables(template).get(variable);
+        if (value instanceof String text && text.startsWith("{{resolve:")) {
+            return List.of(); // a dynamic reference: resolved by CloudFormation, never stored here
+        }
+        Optional<String> parameter = refTo(value);
+        if (parameter.isEmpty() || !template.parameters().containsKey(parameter.get())) {
+            return List.of(variable + " must come from a NoEcho parameter or a {{resolve:...}} reference, found " + value);
+        }
+        Map<String, Object> declared = map(template.parameters().get(parameter.get()));
+        List<String> problems = new ArrayList<>();
+        if (!Boolean.TRUE.equals(declared.get("NoEcho"))) {
+            problems.add("parameter " + parameter.get() + " must be NoEcho");
+        }
+        if (!"".equals(String.valueOf(declared.getOrDefault("Default", "")))) {
+            problems.add("parameter " + parameter.get() + " has a default: a secret's hash written into the template");
+        }
+        return problems;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Reserved concurrency <= pool - slots kept for agents, for every accepted parameter set
+
+    /**
+     * Evaluates the Rules for every combination of the values of the parameters they (and the
+     * pool and concurrency settings) depend on, and reports each accepted combination whose
+     * reserved concurrency plus agent slots exceeds the slots of the pool it configures.
+     */
+    static List<String> concurrencyWithinPool(Template template) {
+        List<String> problems = new ArrayList<>();
+        Optional<String> fnId = template.single(FUNCTION_TYPE);
+        if (fnId.isEmpty()) {
+            return List.of("no function to bound");
+        }
+        Map<String, Object> fn = template.properties(fnId.get());
+        Map<String, Object> variables = variables(template);
+        Object concurrency = fn.get("ReservedConcurrentExecutions");
+        Object datacenters = variables.get(FunctionSettings.DATACENTERS);
+        Object machines = variables.get(FunctionSettings.MACHINES);
+        // The secret has no AllowedValues; the rules only care whether it is empty.
+        Map<String, List<String>> samples = new LinkedHashMap<>();
+        refTo(variables.get(FunctionSettings.LEASE_SECRET_SHA256))
+                .ifPresent(secret -> samples.put(secret, List.of("", "0123456789abcdef".repeat(4))));
+        if (concurrency == null || datacenters == null || machines == null) {
+            return List.of("reserved concurrency, SNOWID_DATACENTERS and SNOWID_MACHINES must all be set");
+        }
+        if (!template.parameters().containsKey(AGENT_SLOTS)) {
+            return List.of("no parameter " + AGENT_SLOTS + ": the slots kept for agents must be explicit");
+        }
+        Set<String> involved = new TreeSet<>();
+        collectRefs(template.rules(), involved);
+        collectRefs(List.of(concurrency, datacenters, machines, Map.of("Ref", AGENT_SLOTS)), involved);
+        involved.retainAll(template.parameters().keySet());
+
+        Map<String, List<String>> space = new LinkedHashMap<>();
+        Map<String, String> defaults = new LinkedHashMap<>();
+        template.parameters().forEach((name, declaration) -> {
+            Map<String, Object> declared = map(declaration);
+            defaults.put(name, String.valueOf(declared.getOrDefault("Default", "")));
+            if (!involved.contains(name)) {
+                return;
+            }
+            List<String> values = new ArrayList<>();
+            if (declared.get("AllowedValues") instanceof List<?> allowed) {
+                allowed.forEach(value -> values.add(String.valueOf(value)));
+            } else if (samples.containsKey(name)) {
+                values.addAll(samples.get(name));
+            } else {
+                problems.add("parameter " + name + " bears on the bound but has no AllowedValues: "
+                        + "its values cannot all be checked");
+            }
+            space.put(name, values);
+        });
+        if (!problems.isEmpty()) {
+            return problems;
+        }
+        RulesEvaluator rules = new RulesEvaluator(template);
+        int[] accepted = {0};
+        forEachCombination(space, defaults, values -> {
+            if (!rules.violations(values).isEmpty()) {
+                return;
+            }
+            accepted[0]++;
+            try {
+                int pool = size(resolve(datacenters, values)) * size(resolve(machines, values));
+                int environments = Integer.parseInt(resolve(concurrency, values));
+                int agents = Integer.parseInt(values.get(AGENT_SLOTS));
+                if (environments + agents > pool && problems.size() < 10) {
+                    problems.add("accepted: " + values + " -> reserved concurrency " + environments + " + "
+                            + agents + " agent slots > " + pool + " slots in the pool");
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add("cannot work out the pool for " + values + ": " + e.getMessage());
+            }
+        });
+        if (accepted[0] == 0) {
+            problems.add("the Rules accept no combination of parameter values at all");
+        }
+        return problems;
+    }
+
+    static void forEachCombination(Map<String, List<String>> space, Map<String, String> defaults,
+            Consumer<Map<String, String>> action) {
+        List<String> names = new ArrayList<>(space.keySet());
+        int[] index = new int[names.size()];
+        while (true) {
+            Map<String, String> values = new LinkedHashMap<>(defaults);
+            for (int i = 0; i < names.size(); i++) {
+                values.put(names.get(i), space.get(names.get(i)).get(index[i]));
+            }
+            action.accept(values);
+            int i = 0;
+            while (i < names.size() && ++index[i] == space.get(names.get(i)).size()) {
+                index[i++] = 0;
+            }
+            if (i == names.size()) {
+                return;
+            }
+        }
+    }
+
+    /** A literal, or a Ref to a parameter; anything else cannot be known before deployment. */
+    static String resolve(Object expression, Map<String, String> values) {
+        if (expression instanceof Map<?, ?> function) {
+            Object name = function.get("Ref");
+            if (function.size() == 1 && name != null && values.containsKey(name)) {
+                return values.get(name);
+            }
+            throw new IllegalArgumentException(expression + " is neither a literal nor a parameter");
+        }
+        return String.valueOf(expression);
+    }
+
+    /** How many numbers an "a-b" or "a" range holds (the format of SNOWID_DATACENTERS/MACHINES). */
+    static int size(String range) {
+        int dash = range.indexOf('-');
+        int from = Integer.parseInt(dash < 0 ? range : range.substring(0, dash));
+        int to = Integer.parseInt(dash < 0 ? range : range.substring(dash + 1));
+        if (from < 0 || to > 31 || from > to) {
+            throw new IllegalArgumentException("range " + range + " is outside 0-31 or reversed");
+        }
+        return to - from + 1;
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    private static void collectRefs(Object node, Set<String> names) {
+        if (node instanceof Map<?, ?> map) {
+            map.forEach((key, value) -> {
+                if ("Ref".equals(key) && value instanceof String name) {
+                    names.add(name);
+                } else {
+                    collectRefs(value, names);
+                }
+            });
+        } else if (node instanceof List<?> items) {
+            items.forEach(item -> collectRefs(item, names));
+        }
+    }
+
+    private static Optional<String> refTo(Object value) {
+        return value instanceof Map<?, ?> function && function.size() == 1 && function.get("Ref") instanceof String name
+                ? Optional.of(name) : Optional.empty();
+    }
+
+    private static void walk(Object node, java.util.function.BiConsumer<String, Object> visitor) {
+        if (node instanceof Map<?, ?> map) {
+            map.forEach((key, value) -> {
+                visitor.accept(String.valueOf(key), value);
+                walk(value, visitor);
+            });
+        } else if (node instanceof List<?> items) {
+            items.forEach(item -> walk(item, visitor));
+        }
+    }
+
+    private static void expect(List<String> problems, String what, Object expected, Object actual) {
+        if (!Objects.equals(expected, actual)) {
+            problems.add(what + ": expected " + expected + ", found " + actual);
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package dev.snowid.infra;
+
+import static dev.snowid.infra.Template.at;
+import static dev.snowid.infra.Template.list;
+import static dev.snowid.infra.Template.map;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The checks can fail: when the code's names change and the template does not follow, or the
+ * template changes on its own, the build breaks. Each test starts from the real template (which
+ * passes, see {@link TemplateMatchesCodeTest}) and changes one thing.
+ */
+class TemplateDriftTest {
+
+    private final Template template = Template.load();
+    private final CodeNames code = CodeNames.fromCode();
+
+    // --- the code moves on, the template stays -----------------------------------------------
+
+    @Test
+    void renamingTheTtlAttributeInTheCodeFailsTheTableCheck() {
+        List<String> problems = TemplateChecks.table(template, code.withTtlAttribute("expiresAfter"));
+        assertMentions(problems, "TTL attribute: expected expiresAfter, found " + LeaseTableSchema.TTL);
+    }
+
+    @Test
+    void renamingTheKeyInTheCodeFailsTheTableCheck() {
+        List<String> problems = TemplateChecks.table(template, code.withKeyAttribute("slotId"));
+        assertMentions(problems, "KeySchema");
+        assertMentions(problems, "'" + LeaseTableSchema.SLOT + "' is not one of LeaseTableSchema's names");
+    }
+
+    @Test
+    void aStoreThatCallsOneMoreActionFailsTheIamCheck() {
+        List<String> actions = new ArrayList<>(LeaseTableSchema.ACTIONS_USED);
+        actions.add("dynamodb:GetItem");
+        assertMentions(TemplateChecks.iam(template, code.withActionsUsed(actions)), "differ from LeaseTableSchema.ACTIONS_USED");
+    }
+
+    @Test
+    void aNewSettingTheTemplateDoesNotSetFailsTheEnvironmentCheck() {
+        List<String> problems = TemplateChecks.environment(template, code.withFunctionVariable("SNOWID_REGION_NAME"));
+        assertMentions(problems, "FunctionSettings reads [SNOWID_REGION_NAME] but the template does not set them");
+    }
+
+    // --- the template moves on, the code stays -----------------------------------------------
+
+    @Test
+    void ttlOnAnotherAttributeFails() {
+        Template changed = template.copy();
+        map(changed.properties("LeaseTable").get("TimeToLiveSpecification")).put("AttributeName", "expiresAt_ttl");
+        assertMentions(TemplateChecks.table(changed, code), "TTL attribute: expected " + LeaseTableSchema.TTL);
+    }
+
+    @Test
+    void aTableThatCanBeDeletedWithTheStackFails() {
+        Template changed = template.copy();
+        changed.resource("LeaseTable").put("DeletionPolicy", "Delete");
+        assertMentions(TemplateChecks.table(changed, code), "DeletionPolicy: expected Retain");
+    }
+
+    @Test
+    void aMisspelledVariableFails() {
+        Template changed = template.copy();
+        Map<String, Object> variables = variables(changed);
+        variables.put("SNOWID_TABLE_NAME", variables.remove(FunctionSettings.TABLE));
+        List<String> problems = TemplateChecks.environment(changed, code);
+        assertMentions(problems, "SNOWID_TABLE_NAME is not a FunctionSettings name");
+        assertMentions(problems, "does not set them");
+    }
+
+    @Test
+    void theLocalEngineEndpointMustNotBeDeployed() {
+        Template changed = template.copy();
+        variables(changed).put(FunctionSettings.DYNAMODB_ENDPOINT, "http://localhost:8000");
+        assertMentions(TemplateChecks.environment(changed, code), "is for local runs only");
+    }
+
+    @Test
+    void aWildcardActionFails() {
+        Template changed = template.copy();
+        dynamoDbStatement(changed).put("Action", List.of("dynamodb:*"));
+        List<String> problems = TemplateChecks.iam(changed, code);
+        assertMentions(problems, "wildcard action dynamodb:*");
+    }
+
+    @Test
+    void aWildcardResourceFails() {
+        Template changed = template.copy();
+        dynamoDbStatement(changed).put("Resource", "*");
+        assertMentions(TemplateChecks.iam(changed, code), "expected this table's ARN only");
+        assertMentions(TemplateChecks.iam(changed, code), "wildcard resource *");
+    }
+
+    @Test
+    void logsOnEveryLogGroupFail() {
+        Template changed = template.copy();
+        Map<String, Object> logs = statement(changed, 1);
+        logs.put("Resource", Map.of("Fn::Sub", "arn:${AWS::Partition}:logs:${AWS::Region}:${AWS::AccountId}:log-group:*"));
+        assertMentions(TemplateChecks.iam(changed, code), "wildcard resource");
+    }
+
+    @Test
+    void samsDefaultRoleFails() {
+        Template changed = template.copy();
+        changed.properties("SnowidFunction").remove("Role");
+        assertMentions(TemplateChecks.iam(changed, code), "AWSLambdaBasicExecutionRole");
+    }
+
+    @Test
+    void aMissingRouteFails() {
+        Template changed = template.copy();
+        paths(changed).remove("/health");
+        assertMentions(TemplateChecks.routes(changed), "differ from DESIGN.md section 4");
+    }
+
+    @Test
+    void aLeaseRouteWithoutTheIamSwitchFails() {
+        Template changed = template.copy();
+        map(paths(changed).get("/leases/{slot}")).entrySet()
+                .forEach(operation -> map(operation.getValue()).remove("security"));
+        assertMentions(TemplateChecks.routes(changed), "PUT /leases/{slot} must switch on AWS_IAM");
+    }
+
+    @Test
+    void anApiThatCallsLatestInsteadOfTheAliasFails() {
+        Template changed = template.copy();
+        Map<String, Object> integration = map(map(map(paths(changed).get("/ids")).get("get"))
+                .get("x-amazon-apigateway-integration"));
+        integration.put("uri", Map.of("Fn::Sub", "arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/"
+                + "2015-03-31/functions/${SnowidFunction.Arn}/invocations"));
+        assertMentions(TemplateChecks.routes(changed), "GET /ids calls");
+    }
+
+    @Test
+    void aSecretHashInPlainTextFails() {
+        Template changed = template.copy();
+        variables(changed).put(FunctionSettings.LEASE_SECRET_SHA256, "ab".repeat(32));
+        assertMentions(TemplateChecks.secret(changed, code), "must come from a NoEcho parameter");
+    }
+
+    @Test
+    void anotherRuntimeOrHandlerFails() {
+        Template changed = template.copy();
+        changed.properties("SnowidFunction").put("Runtime", "java17");
+        changed.properties("SnowidFunction").put("Handler", "dev.snowid.lambda.Handler::handleRequest");
+        List<String> problems = TemplateChecks.function(changed, code);
+        assertMentions(problems, "Runtime: expected java21");
+        assertMentions(problems, "Handler: expected " + code.handler());
+    }
+
+    @Test
+    void noSnapStartFails() {
+        Template changed = template.copy();
+        changed.properties("SnowidFunction").put("SnapStart", Map.of("ApplyOn", "None"));
+        assertMentions(TemplateChecks.function(changed, code), "SnapStart");
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    static void assertMentions(List<String> problems, String expected) {
+        assertTrue(problems.stream().anyMatch(problem -> problem.contains(expected)),
+                "expected a problem mentioning \"" + expected + "\", got " + problems);
+    }
+
+    private static Map<String, Object> variables(Template template) {
+        return map(at(template.properties("SnowidFunction"), "Environment", "Variables").orElseThrow());
+    }
+
+    private static Map<String, Object> paths(Template template) {
+        return map(at(template.properties("Api"), "DefinitionBody", "paths").orElseThrow());
+    }
+
+    private static Map<String, Object> dynamoDbStatement(Template template) {
+        Map<String, Object> statement = statement(template, 0);
+        assertTrue(list(statement.get("Action")).stream().allMatch(action -> ((String) action).startsWith("dynamodb:")),
+                "the role's first policy is the table's: " + statement);
+        return statement;
+    }
+
+    /** The first statement of the role's n-th inline policy. */
+    private static Map<String, Object> statement(Template template, int policy) {
+        Object document = map(list(template.properties("FunctionRole").get("Policies")).get(policy)).get("PolicyDocument");
+        return map(list(map(document).get("Statement")).get(0));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.snowid.infra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The real template follows the real code: every check finds nothing. */
+class TemplateMatchesCodeTest {
+
+    private final Template template = Template.load();
+    private final CodeNames code = CodeNames.fromCode();
+
+    @Test
+    void leaseTableUsesLeaseTableSchemasNames() {
+        assertEquals(List.of(), TemplateChecks.table(template, code));
+    }
+
+    @Test
+    void functionIsJava21WithSnapStartBehindAnAlias() {
+        assertEquals(List.of(), TemplateChecks.function(template, code));
+    }
+
+    @Test
+    void environmentVariablesAreExactlyFunctionSettingsNames() {
+        assertEquals(List.of(), TemplateChecks.environment(template, code));
+    }
+
+    @Test
+    void iamGrantsExactlyTheActionsUsedOnThisTableAndNoWildcard() {
+        assertEquals(List.of(), TemplateChecks.iam(template, code));
+    }
+
+    @Test
+    void apiHasTheDesignedRoutesAndIamCanGuardTheLeaseRoutes() {
+        assertEquals(List.of(), TemplateChecks.routes(template));
+    }
+
+    @Test
+    void theBearerSecretIsNeverInTheTemplate() {
+        assertEquals(List.of(), TemplateChecks.secret(template, code));
+    }
+
+    @Test
+    void reservedConcurrencyNeverExceedsThePool() {
+        assertEquals(List.of(), TemplateChecks.concurrencyWithinPool(template));
+    }
+
+    @Test
+    void theCodeNamesAreReadFromTheCode() {
+        // Guards the reflection itself: if it found nothing, every comparison would be empty.
+        assertTrue(code.attributes().contains(code.keyAttribute()), code.toString());
+        assertTrue(code.attributes().contains(code.ttlAttribute()), code.toString());
+        assertTrue(code.functionVariables().size() >= 8, code.toString());
+        assertTrue(!code.actionsUsed().isEmpty(), code.toString());
+    }
+}

@@ -1,0 +1,119 @@
+package dev.snowid.lambda;
+
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
+
+/**
+ * The JSON bodies of the lease routes: what a caller must show to renew or release (owner token
+ * and fence, as {@code POST /leases} gave them) and, to release, the last ms it issued an ID in.
+ */
+final class LeaseRequestBody {
+
+    static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, up to "
+            + LeaseRequestBody.MAX_HOLDER_LENGTH + " characters>\"}";
+    static final String RENEW = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>}, both as POST /leases returned them";
+    static final String RELEASE = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>,\"lastIssued\":<unix ms of the "
+            + "last ID issued, 0 if none>}";
+
+    static final int MAX_HOLDER_LENGTH = 200;
+    /** Owner tokens are 128 random bits written as lower-case hex. */
+    private static final int OWNER_LENGTH = 32;
+
+    /** Owner token and fence: together they prove the caller holds the slot's current lease. */
+    record Claim(String owner, long fence) {
+    }
+
+    /** A claim plus the unix ms of the last ID issued under it (0 if none): what a release needs. */
+    record Release(Claim claim, long lastIssued) {
+    }
+
+    private LeaseRequestBody() {
+    }
+
+    /** The holder named in a {@code POST /leases} body, if any; an empty body is fine. */
+    static Optional<String> holder(byte[] body) {
+        if (isBlank(body)) {
+            return Optional.empty();
+        }
+        Map<String, JsonNode> fields = JsonBody.object(body, ACQUIRE);
+        Optional<JsonNode> holder = Optional.ofNullable(fields.get("holder")).filter(n -> !n.isNull());
+        if (holder.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!holder.get().isString()) {
+            throw invalid("holder is not a string", ACQUIRE);
+        }
+        String text = holder.get().asString();
+        if (text.isEmpty() || text.length() > MAX_HOLDER_LENGTH || text.chars().anyMatch(Character::isISOControl)) {
+            throw invalid("holder must be 1 to " + MAX_HOLDER_LENGTH + " characters without control characters", ACQUIRE);
+        }
+        return Optional.of(text);
+    }
+
+    static Claim claim(byte[] body) {
+        Map<String, JsonNode> fields = required(body, RENEW);
+        return new Claim(owner(fields, RENEW), wholeNumber(fields, "fence", RENEW));
+    }
+
+    static Release release(byte[] body) {
+        Map<String, JsonNode> fields = required(body, RELEASE);
+        Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, "fence", RELEASE));
+        return new Release(claim, wholeNumber(fields, "lastIssued", RELEASE));
+    }
+
+    private static Map<String, JsonNode> required(byte[] body, String expected) {
+        if (isBlank(body)) {
+            throw ApiError.badRequest("invalid_json", "the body is empty; expected " + expected);
+        }
+        return JsonBody.object(body, expected);
+    }
+
+    private static String owner(Map<String, JsonNode> fields, String expected) {
+        JsonNode owner = fields.get("owner");
+        if (owner == null || owner.isNull()) {
+            throw invalid("owner is missing", expected);
+        }
+        if (!owner.isString()) {
+            throw invalid("owner is not a string", expected);
+        }
+        String text = owner.asString();
+        if (text.length() != OWNER_LENGTH || !text.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+            throw invalid("owner is not an owner token (" + OWNER_LENGTH + " lower-case hex digits)", expected);
+        }
+        return text;
+    }
+
+    /** A JSON integer from 0 to 2^63-1: not a string, not 1.0, not 1e3. */
+    private static long wholeNumber(Map<String, JsonNode> fields, String name, String expected) {
+        JsonNode node = fields.get(name);
+        if (node == null || node.isNull()) {
+            throw invalid(name + " is missing", expected);
+        }
+        if (!node.isNumber()) {
+            throw invalid(name + " is not a number", expected);
+        }
+        String digits = node.asNumber();
+        if (digits.isEmpty() || digits.length() > 19 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw invalid(name + " " + digits + " is not a whole number from 0 to " + Long.MAX_VALUE, expected);
+        }
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            throw invalid(name + " " + digits + " is larger than " + Long.MAX_VALUE, expected);
+        }
+    }
+
+    private static boolean isBlank(byte[] body) {
+        for (byte b : body) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ApiError invalid(String what, String expected) {
+        return ApiError.badRequest("invalid_body", what + "; expected " + expected);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.snowid.lambda;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/** The project version, as the build wrote it into {@code version.properties}. */
+final class Version {
+
+    static final String CURRENT = read();
+
+    private Version() {
+    }
+
+    private static String read() {
+        try (InputStream in = Version.class.getResourceAsStream("version.properties")) {
+            if (in == null) {
+                return "unknown";
+            }
+            Properties properties = new Properties();
+            properties.load(in);
+            return properties.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

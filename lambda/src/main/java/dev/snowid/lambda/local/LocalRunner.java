@@ -1,0 +1,199 @@
+package dev.snowid.lambda.local;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.InvalidSettingException;
+import dev.snowid.lambda.SnowidHandler;
+import dev.snowid.lambda.dynamodb.LeaseTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs the function on a laptop: dynalite in memory (unless {@value FunctionSettings#DYNAMODB_ENDPOINT}
+ * points at a table), the lease table created from the schema, and an HTTP server on
+ * localhost:{@value FunctionSettings#LOCAL_PORT} that turns each request into an API Gateway
+ * payload 2.0 event for the very same {@link SnowidHandler} the Lambda runtime calls.
+ *
+ * <p>One request at a time, like one Lambda execution environment; one lease, released on Ctrl-C.
+ */
+public final class LocalRunner implements AutoCloseable {
+
+    private final HttpServer server;
+    private final SnowidHandler handler;
+    private final Dynalite dynalite;
+    private final URI endpoint;
+    private final String table;
+    private final Optional<String> madeUpSecret;
+    private final String poolDescription;
+
+    private LocalRunner(HttpServer server, SnowidHandler handler, Dynalite dynalite, URI endpoint, String table,
+                        Optional<String> madeUpSecret, String poolDescription) {
+        this.server = server;
+        this.handler = handler;
+        this.dynalite = dynalite;
+        this.endpoint = endpoint;
+        this.table = table;
+        this.madeUpSecret = madeUpSecret;
+        this.poolDescription = poolDescription;
+    }
+
+    public static void main(String[] args) {
+        LocalRunner runner;
+        try {
+            runner = start(System.getenv());
+        } catch (InvalidSettingException e) {
+            System.err.println("snowid local: " + e.getMessage());
+            System.exit(2);
+            return;
+        } catch (RuntimeException e) {
+            System.err.println("snowid local: could not start: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(runner::close, "snowid-local-shutdown"));
+        runner.printReady(System.out);
+        // The HTTP server's dispatcher thread keeps the JVM alive until Ctrl-C.
+    }
+
+    /**
+     * Starts dynalite (or uses the configured endpoint), the table, the handler and the server.
+     *
+     * @param environment the variables of {@link FunctionSettings}, plus {@value FunctionSettings#LOCAL_PORT}
+     *                    and {@value FunctionSettings#LOCAL_LEASE_SECRET}
+     */
+    public static LocalRunner start(Map<String, String> environment) {
+        Map<String, String> env = new HashMap<>(environment);
+        int port = FunctionSettings.localPort(env);
+        FunctionSettings.from(env); // every setting checked before anything starts
+
+        Optional<String> secret = FunctionSettings.localLeaseSecret(env);
+        Optional<String> madeUp = Optional.empty();
+        if (secret.isEmpty() && isUnset(env, FunctionSettings.LEASE_SECRET_SHA256)) {
+            madeUp = Optional.of(drawSecret()); // drawn at run time; a local runner is never snapshotted
+            secret = madeUp;
+        }
+        secret.ifPresent(s -> env.put(FunctionSettings.LEASE_SECRET_SHA256, sha256Hex(s)));
+
+        Dynalite dynalite = null;
+        URI endpoint;
+        if (isUnset(env, FunctionSettings.DYNAMODB_ENDPOINT)) {
+            dynalite = Dynalite.start();
+            endpoint = dynalite.endpoint();
+            env.put(FunctionSettings.DYNAMODB_ENDPOINT, endpoint.toString());
+        } else {
+            endpoint = URI.create(env.get(FunctionSettings.DYNAMODB_ENDPOINT));
+        }
+        try {
+            FunctionSettings settings = FunctionSettings.from(env);
+            if (dynalite != null || isLoopback(endpoint)) {
+                // A local engine starts empty; a real table is the template's to create.
+                LeaseTable.createIfMissing(endpoint, settings.table());
+            }
+            SnowidHandler handler = new SnowidHandler(settings);
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+            server.createContext("/", new GatewayBridge(handler));
+            server.setExecutor(null); // the dispatcher thread: one request at a time, as in one Lambda environment
+            server.start();
+            return new LocalRunner(server, handler, dynalite, endpoint, settings.table(), madeUp, settings.poolDescription());
+        } catch (IOException e) {
+            closeQuietly(dynalite);
+            throw new UncheckedIOException("could not listen on localhost:" + port + " (" + e.getMessage() + "); set "
+                    + FunctionSettings.LOCAL_PORT + " to a free port, or 0 for any", e);
+        } catch (RuntimeException e) {
+            closeQuietly(dynalite);
+            throw e;
+        }
+    }
+
+    /** The port the server listens on (the chosen one when {@value FunctionSettings#LOCAL_PORT} was 0). */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public URI baseUri() {
+        return URI.create("http://localhost:" + port());
+    }
+
+    /** The secret made up for this run, when none was configured. */
+    public Optional<String> madeUpSecret() {
+        return madeUpSecret;
+    }
+
+    /** The ready line and how to try it, with a working curl command. */
+    public void printReady(PrintStream out) {
+        String base = "http://localhost:" + port();
+        String store = dynalite != null ? "dynalite (in memory) at " + endpoint : endpoint.toString();
+        out.println("snowid local: ready on " + base + " — lease table '" + table + "' on " + store + ", slot pool " + poolDescription);
+        out.println("  try:  curl -s '" + base + "/ids?count=3'");
+        out.println("        curl -s " + base + "/ids/1724551110457221119");
+        out.println("        curl -s " + base + "/health");
+        String secretShown = madeUpSecret.orElse("$SNOWID_LEASE_SECRET");
+        out.println("        curl -s -X POST -H 'Authorization: Bearer " + secretShown + "' " + base + "/leases");
+        madeUpSecret.ifPresent(s -> out.println("  lease secret (made up for this run; set " + FunctionSettings.LOCAL_LEASE_SECRET
+                + " to choose one): " + s));
+        out.println("  Ctrl-C stops it and releases its lease.");
+        out.flush();
+    }
+
+    /**
+     * Stops taking requests and releases the lease. With dynalite started here the table lives
+     * only in that process, which Ctrl-C ends at the same moment (its own shutdown hook), so the
+     * lease goes with it; against a configured endpoint the release is what frees the slot.
+     */
+    @Override
+    public void close() {
+        server.stop(0);
+        if (dynalite != null) {
+            closeQuietly(dynalite);
+            System.out.println("snowid local: stopped; the in-memory lease table went with dynalite");
+        } else {
+            handler.close();
+            System.out.println("snowid local: stopped");
+        }
+    }
+
+    private static void closeQuietly(Dynalite dynalite) {
+        if (dynalite != null) {
+            dynalite.close();
+        }
+    }
+
+    private static boolean isUnset(Map<String, String> env, String name) {
+        String value = env.get(name);
+        return value == null || value.isEmpty();
+    }
+
+    private static boolean isLoopback(URI endpoint) {
+        try {
+            return InetAddress.getByName(endpoint.getHost()).isLoopbackAddress();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String drawSecret() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    static String sha256Hex(String secret) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}

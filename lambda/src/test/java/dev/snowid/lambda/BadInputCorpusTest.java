@@ -1,0 +1,268 @@
+package dev.snowid.lambda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.lambda.Functions.Function;
+import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.TestTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
+
+/**
+ * Hundreds of client mistakes, each in both payload formats, through the real handler on the
+ * real engine: every one is a 4xx with a JSON {@code error} and {@code message}, none is a 5xx,
+ * none carries a stack trace, and the lease the corpus attacks is still held afterwards.
+ */
+@ExtendWith(DynamoDbEngine.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BadInputCorpusTest {
+
+    /** A well-formed owner token nobody holds. */
+    private static final String STRANGER = "0123456789abcdef0123456789abcdef";
+
+    private Function function;
+    private TestTable table;
+    private String owner;
+    private long fence;
+    private long slot;
+    private final AtomicInteger served = new AtomicInteger();
+
+    /** One malformed request and the status it must get. */
+    record Case(String what, TestEvents.Request request, int status, String error) {
+    }
+
+    @BeforeAll
+    void holdALease() {
+        table = DynamoDbEngine.newTable("bad-input-corpus");
+        function = Functions.function(table);
+        Invocation lease = function.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET), PayloadFormat.V2);
+        assertEquals(201, lease.status(), lease::toString);
+        owner = lease.text("owner");
+        fence = lease.number("fence");
+        slot = lease.number("slot");
+    }
+
+    @AfterAll
+    void close() {
+        function.close();
+    }
+
+    @TestFactory
+    @Order(1)
+    Stream<DynamicTest> everyMalformedRequestIsA4xxWithErrorAndMessage() {
+        List<Case> cases = corpus();
+        assertTrue(cases.size() * 2 >= 200, "corpus size " + cases.size() * 2);
+        return cases.stream().flatMap(c -> Stream.of(PayloadFormat.values()).map(format ->
+                DynamicTest.dynamicTest(format.version() + " " + c.what() + ": " + c.request(), () -> check(c, format))));
+    }
+
+    @Test
+    @Order(2)
+    void theCorpusLeftTheLeaseAloneAndIssuedNothing() {
+        assertTrue(served.get() >= 200, "requests served: " + served.get());
+        Invocation renewed = function.call(TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET)
+                .body("{\"owner\":\"" + owner + "\",\"fence\":" + fence + "}"), PayloadFormat.V2);
+        assertEquals(200, renewed.status(), "the corpus's lease is still ours: " + renewed);
+        assertEquals(1, table.client().scan(s -> s.tableName(table.name())).count(),
+                "no /ids request of the corpus leased a slot for the function itself");
+    }
+
+    private void check(Case c, PayloadFormat format) {
+        Invocation answer = function.call(c.request(), format);
+        served.incrementAndGet();
+        assertTrue(answer.status() >= 400 && answer.status() < 500, "4xx expected: " + answer);
+        assertEquals(c.status(), answer.status(), answer::toString);
+        assertEquals("application/json", answer.headers().get("Content-Type"), answer::toString);
+        JsonNode body = answer.json();
+        assertTrue(body.isObject(), answer.body());
+        String error = body.field("error").filter(JsonNode::isString).map(JsonNode::asString).orElse("");
+        String message = body.field("message").filter(JsonNode::isString).map(JsonNode::asString).orElse("");
+        assertFalse(error.isEmpty(), "error code: " + answer.body());
+        assertTrue(message.length() > 15, "a message saying what was wrong: " + answer.body());
+        if (c.error() != null) {
+            assertEquals(c.error(), error, answer::toString);
+        }
+        assertFalse(answer.body().contains("Exception") || answer.body().contains("\tat ") || answer.body().contains("dev.snowid"),
+                "no stack trace or class names: " + answer.body());
+        if (answer.status() == 405) {
+            assertTrue(answer.headers().containsKey("Allow"), "405 says what is allowed: " + answer);
+        }
+        if (answer.status() == 401) {
+            assertTrue(answer.headers().containsKey("WWW-Authenticate"), answer::toString);
+        }
+    }
+
+    private List<Case> corpus() {
+        List<Case> cases = new ArrayList<>();
+        counts(cases);
+        ids(cases);
+        bodies(cases);
+        claims(cases);
+        slots(cases);
+        methods(cases);
+        routes(cases);
+        auth(cases);
+        return cases;
+    }
+
+    private static void counts(List<Case> cases) {
+        String[] queries = {"count=abc", "count=0", "count=4097", "count=-1", "count=%205", "count=+5", "count=1.5",
+            "count=1&count=2", "count=", "count", "count=99999999999999999999", "count=0x10", "count=1e3", "count=%2B5",
+            "count=5%20", "count=%EF%BC%95", "count=1,2", "count=null", "count=true", "count=%00", "count=-0",
+            "count=4096.0", "count=NaN", "count=Infinity", "count=%E2%80%8B5", "count=2147483648", "count=%D9%A3",
+            "count=4096&count=4096", "count=%095"};
+        for (String query : queries) {
+            for (String method : new String[] {"GET", "POST"}) {
+                cases.add(new Case("bad count", TestEvents.request(method, "/ids").query(query), 400, null));
+            }
+        }
+        // A broken escape: payload 2.0 passes it raw (the handler refuses the encoding), 1.0 passes it as is.
+        cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=%zz"), 400, null));
+        cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=5%"), 400, null));
+    }
+
+    private static void ids(List<Case> cases) {
+        String[] paths = {"-1", "abc", "9223372036854775808", "99999999999999999999999", "+5", "%205", "1.5", "1e5", "0x10",
+            "%20", "-0", "1%2C2", "%D9%A1%D9%A2", "12a", "%E2%80%8B1", "", "18446744073709551616", "--1", "1_000", "null",
+            "%EF%BC%91", "1%00", "123456789012345678901234567890123456789012345678901234567890123456789"};
+        for (String id : paths) {
+            cases.add(new Case("bad id", TestEvents.get("/ids/" + id), 400, "invalid_id"));
+        }
+    }
+
+    private void bodies(List<Case> cases) {
+        String o = "\"owner\":\"" + owner + "\"";
+        String[] bodies = {"{", "}", "[]", "null", "1", "\"x\"", "{\"owner\":}", "{'owner':'x','fence':1}",
+            "{" + o + ",\"fence\":" + fence + "} trailing", "{" + o + ",\"fence\":" + fence + "}{}",
+            "{" + o + ",\"fence\":1,\"fence\":" + fence + "}", "{\"owner\":123,\"fence\":" + fence + "}",
+            "{" + o + ",\"fence\":\"" + fence + "\"}", "{" + o + ",\"fence\":1.5}", "{" + o + ",\"fence\":-1}",
+            "{" + o + ",\"fence\":1e3}", "{" + o + ",\"fence\":99999999999999999999}", "{\"fence\":" + fence + "}", "{" + o + "}",
+            "{\"owner\":null,\"fence\":" + fence + "}", "{\"owner\":\"XYZ\",\"fence\":" + fence + "}",
+            "{\"owner\":\"\",\"fence\":" + fence + "}", "{" + o + ",\"fence\":true}",
+            "{\"owner\":[\"" + owner + "\"],\"fence\":" + fence + "}", "{" + o + ",\"fence\":NaN}", "\u0000",
+            "{" + o + ",\"fence\":" + fence, "{\"owner\":\"" + owner.toUpperCase() + "\",\"fence\":" + fence + "}",
+            "{\"owner\":\"" + owner + " \",\"fence\":" + fence + "}", "{" + o + ",\"fence\":null}", "   "};
+        for (String body : bodies) {
+            cases.add(new Case("bad renew body", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET).body(body), 400, null));
+            cases.add(new Case("bad release body", TestEvents.request("DELETE", "/leases/" + slot).bearer(Functions.SECRET).body(body), 400, null));
+        }
+        String[] releaseOnly = {"{" + o + ",\"fence\":" + fence + "}", "{" + o + ",\"fence\":" + fence + ",\"lastIssued\":-1}",
+            "{" + o + ",\"fence\":" + fence + ",\"lastIssued\":\"0\"}", "{" + o + ",\"fence\":" + fence + ",\"lastIssued\":1.0}",
+            "{" + o + ",\"fence\":" + fence + ",\"lastIssued\":null}"};
+        for (String body : releaseOnly) {
+            cases.add(new Case("release without a usable lastIssued",
+                    TestEvents.request("DELETE", "/leases/" + slot).bearer(Functions.SECRET).body(body), 400, null));
+        }
+        cases.add(new Case("broken base64", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET)
+                .brokenBase64Body("!!not base64!!"), 400, "invalid_body"));
+        cases.add(new Case("body not UTF-8 JSON", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET)
+                .base64Body(new byte[] {(byte) 0xff, (byte) 0xfe, '{', '}'}), 400, "invalid_json"));
+        cases.add(new Case("holder not a string", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"holder\":42}"), 400, "invalid_body"));
+        cases.add(new Case("holder too long", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"holder\":\"" + "h".repeat(201) + "\"}"), 400, "invalid_body"));
+        cases.add(new Case("holder with a control character", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"holder\":\"a\\u0007b\"}"), 400, "invalid_body"));
+        cases.add(new Case("acquire body not JSON", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("holder=me"), 400, "invalid_json"));
+    }
+
+    /** Well-formed claims that do not match the lease: the store says no. */
+    private void claims(List<Case> cases) {
+        String[][] claims = {{STRANGER, Long.toString(fence)}, {owner, Long.toString(fence + 1)}, {owner, "0"},
+            {STRANGER, "0"}, {owner, Long.toString(Long.MAX_VALUE)}};
+        for (String[] claim : claims) {
+            String body = "{\"owner\":\"" + claim[0] + "\",\"fence\":" + claim[1];
+            cases.add(new Case("wrong claim", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET).body(body + "}"),
+                    409, "lease_lost"));
+            cases.add(new Case("wrong claim", TestEvents.request("DELETE", "/leases/" + slot).bearer(Functions.SECRET)
+                    .body(body + ",\"lastIssued\":0}"), 409, "lease_lost"));
+        }
+        long other = slot == 0 ? 1 : 0; // in the pool, not held by this claim
+        cases.add(new Case("claim on another slot", TestEvents.request("PUT", "/leases/" + other).bearer(Functions.SECRET)
+                .body("{\"owner\":\"" + owner + "\",\"fence\":" + fence + "}"), 409, "lease_lost"));
+        cases.add(new Case("claim on another slot", TestEvents.request("DELETE", "/leases/" + other).bearer(Functions.SECRET)
+                .body("{\"owner\":\"" + owner + "\",\"fence\":" + fence + ",\"lastIssued\":0}"), 409, "lease_lost"));
+    }
+
+    private void slots(List<Case> cases) {
+        String[] slots = {"abc", "-1", "1024", "99999", "1.5", "%20", "", "200", "0x1", "+1", "1023"};
+        for (String s : slots) {
+            cases.add(new Case("no such slot", TestEvents.request("PUT", "/leases/" + s).bearer(Functions.SECRET)
+                    .body("{\"owner\":\"" + owner + "\",\"fence\":" + fence + "}"), 404, "not_found"));
+            cases.add(new Case("no such slot", TestEvents.request("DELETE", "/leases/" + s).bearer(Functions.SECRET)
+                    .body("{\"owner\":\"" + owner + "\",\"fence\":" + fence + ",\"lastIssued\":0}"), 404, "not_found"));
+        }
+    }
+
+    private static void methods(List<Case> cases) {
+        String[][] wrong = {{"DELETE", "/ids"}, {"PUT", "/ids"}, {"PATCH", "/ids"}, {"OPTIONS", "/ids"}, {"HEAD", "/ids"},
+            {"POST", "/ids/123"}, {"DELETE", "/ids/123"}, {"PUT", "/ids/123"}, {"GET", "/leases"}, {"PUT", "/leases"},
+            {"DELETE", "/leases"}, {"GET", "/leases/0"}, {"POST", "/leases/0"}, {"PATCH", "/leases/0"}, {"POST", "/health"},
+            {"DELETE", "/health"}, {"TRACE", "/health"}};
+        for (String[] w : wrong) {
+            cases.add(new Case("wrong method", TestEvents.request(w[0], w[1]).bearer(Functions.SECRET), 405, "method_not_allowed"));
+        }
+    }
+
+    private static void routes(List<Case> cases) {
+        String[] paths = {"/", "/id", "/ids/1/2", "/IDS", "/health/", "/leases/0/renew", "/foo", "/ids.json", "/api/ids",
+            "//ids", "/leases//0", "/health%20"};
+        for (String path : paths) {
+            cases.add(new Case("unknown route", TestEvents.get(path), 404, "not_found"));
+        }
+    }
+
+    private void auth(List<Case> cases) {
+        String[] headers = {null, "Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Bearer wrong", "bearer wrong",
+            "Bearer " + Functions.SECRET + "x", "Token " + Functions.SECRET, "Bearer" + Functions.SECRET,
+            "Bearer " + Functions.SECRET.toUpperCase()};
+        for (String header : headers) {
+            for (String[] route : new String[][] {{"POST", "/leases"}, {"PUT", "/leases/" + slot}, {"DELETE", "/leases/" + slot}}) {
+                TestEvents.Request request = TestEvents.request(route[0], route[1])
+                        .body("{\"owner\":\"" + owner + "\",\"fence\":" + fence + ",\"lastIssued\":0}");
+                if (header != null) {
+                    request.header("Authorization", header);
+                }
+                cases.add(new Case("bad auth", request, 401, "unauthorized"));
+            }
+        }
+    }
+
+    @Test
+    @Order(3)
+    void eventsThatAreNotFromApiGatewayAre400() {
+        for (String event : new String[] {"{}", "[]", "not json", "{\"version\":\"2.0\"}", "", "{\"httpMethod\":\"GET\"}"}) {
+            Invocation answer = function.call(event);
+            assertEquals(400, answer.status(), event + " -> " + answer);
+            assertEquals("invalid_event", answer.text("error"), answer::toString);
+        }
+    }
+
+    @Test
+    @Order(4)
+    void anEncodedSlashInARawPathIsNoSeparator() {
+        // Payload 2.0 passes the path as sent; a REST API (1.0) decodes it before the function sees it.
+        Invocation route = function.call(TestEvents.get("/ids%2F1").v2());
+        assertEquals(404, route.status(), route::toString);
+        Invocation id = function.call(TestEvents.get("/ids/1%2F2").v2());
+        assertEquals(400, id.status(), id::toString);
+        assertEquals("invalid_id", id.text("error"));
+    }
+}

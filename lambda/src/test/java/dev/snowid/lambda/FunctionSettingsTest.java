@@ -1,0 +1,92 @@
+package dev.snowid.lambda;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.SnowflakeCodec;
+import java.util.HexFormat;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FunctionSettingsTest {
+
+    @Test
+    void defaultsMatchTheArchitecturePage() {
+        FunctionSettings settings = FunctionSettings.from(Map.of());
+        assertEquals("snowid-leases", settings.table());
+        assertEquals(4 * 32, settings.pool().size());
+        assertEquals(60_000, settings.leaseTerms().leaseMillis());
+        assertEquals(2_000, settings.leaseTerms().maxClockSkewMillis());
+        assertEquals(SnowflakeCodec.TWITTER_EPOCH_MILLIS, settings.codec().epochMillis());
+        assertTrue(settings.leaseSecretSha256().isEmpty());
+        assertTrue(settings.dynamoDbEndpoint().isEmpty());
+        assertEquals(FunctionSettings.Metrics.OFF, settings.metrics());
+        assertEquals(8080, FunctionSettings.localPort(Map.of()));
+    }
+
+    @Test
+    void readsEveryVariable() {
+        String hash = "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08";
+        FunctionSettings settings = FunctionSettings.from(Map.ofEntries(
+                Map.entry(FunctionSettings.TABLE, "ids.prod"),
+                Map.entry(FunctionSettings.DATACENTERS, "4-5"),
+                Map.entry(FunctionSettings.MACHINES, "7"),
+                Map.entry(FunctionSettings.LEASE_MILLIS, "5000"),
+                Map.entry(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "0"),
+                Map.entry(FunctionSettings.EPOCH_MILLIS, "1600000000000"),
+                Map.entry(FunctionSettings.LEASE_SECRET_SHA256, hash),
+                Map.entry(FunctionSettings.DYNAMODB_ENDPOINT, "http://localhost:8000"),
+                Map.entry(FunctionSettings.METRICS, "EMF"),
+                Map.entry(FunctionSettings.LAMBDA_FUNCTION_NAME, "snowid"),
+                Map.entry(FunctionSettings.LAMBDA_LOG_STREAM_NAME, "2026/11/29/[$LATEST]abc")));
+        assertEquals("ids.prod", settings.table());
+        assertEquals(2, settings.pool().size());
+        assertEquals(5_000, settings.leaseTerms().leaseMillis());
+        assertEquals(1600000000000L, settings.codec().epochMillis());
+        assertArrayEquals(HexFormat.of().parseHex(hash.toLowerCase()), settings.leaseSecretSha256().orElseThrow());
+        assertEquals("localhost", settings.dynamoDbEndpoint().orElseThrow().getHost());
+        assertEquals(FunctionSettings.Metrics.EMF, settings.metrics());
+        assertEquals("snowid/2026/11/29/[$LATEST]abc", settings.holder());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "SNOWID_TABLE|ab|3 to 255",
+        "SNOWID_TABLE|bad name!|3 to 255",
+        "SNOWID_DATACENTERS|0-32|from 0 to 31",
+        "SNOWID_DATACENTERS|3-1|reversed",
+        "SNOWID_DATACENTERS|a-b|'a-b'",
+        "SNOWID_MACHINES|-1|from 0 to 31",
+        "SNOWID_MACHINES|0-3-5|from 0 to 31",
+        "SNOWID_LEASE_MILLIS|4999|5000 to 3600000",
+        "SNOWID_LEASE_MILLIS|1m|whole number",
+        "SNOWID_LEASE_MILLIS|3600001|5000 to 3600000",
+        "SNOWID_MAX_CLOCK_SKEW_MILLIS|60001|0 to 60000",
+        "SNOWID_MAX_CLOCK_SKEW_MILLIS|-5|whole number",
+        "SNOWID_EPOCH_MILLIS|-1|whole number",
+        "SNOWID_EPOCH_MILLIS|9223372036854775807|out of range",
+        "SNOWID_LEASE_SECRET_SHA256|abc|64 hex digits",
+        "SNOWID_LEASE_SECRET_SHA256|zz86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08|hex",
+        "SNOWID_DYNAMODB_ENDPOINT|localhost:8000|http(s) URL",
+        "SNOWID_DYNAMODB_ENDPOINT|ftp://x|http(s) URL",
+        "SNOWID_DYNAMODB_ENDPOINT|http://exa mple|not a URL",
+        "SNOWID_METRICS|prometheus|'off'",
+    })
+    void aBadValueNamesItsVariableAndWhatIsAllowed(String variable, String value, String allowed) {
+        InvalidSettingException error = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(variable, value)));
+        assertEquals(variable, error.variable());
+        assertTrue(error.getMessage().startsWith(variable + ": "), error.getMessage());
+        assertTrue(error.getMessage().contains(allowed), error.getMessage());
+    }
+
+    @Test
+    void anEmptyVariableCountsAsUnset() {
+        FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, "", FunctionSettings.TABLE, ""));
+        assertTrue(settings.leaseSecretSha256().isEmpty());
+        assertEquals("snowid-leases", settings.table());
+    }
+}

@@ -1,0 +1,68 @@
+package dev.snowid.lambda;
+
+import dev.snowid.WallClock;
+import dev.snowid.lambda.engine.TestTable;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/** Handlers on a real engine's table, as the Lambda runtime would build them, with their log captured. */
+final class Functions {
+
+    static final String SECRET = "correct horse battery staple";
+
+    private Functions() {
+    }
+
+    static Map<String, String> environment(TestTable table, String... extra) {
+        Map<String, String> env = new HashMap<>();
+        env.put(FunctionSettings.TABLE, table.name());
+        env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
+        env.put(FunctionSettings.LEASE_SECRET_SHA256, HexFormat.of().formatHex(LeaseRouteAuth.sha256(SECRET)));
+        for (int i = 0; i < extra.length; i += 2) {
+            if (extra[i + 1] == null) {
+                env.remove(extra[i]);
+            } else {
+                env.put(extra[i], extra[i + 1]);
+            }
+        }
+        return env;
+    }
+
+    /** A function environment on {@code table}; its log lines land in {@link Function#log()}. */
+    static Function function(TestTable table, WallClock clock, String... extra) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        FunctionSettings settings = FunctionSettings.from(environment(table, extra));
+        SnowidHandler handler = new SnowidHandler(settings, table.store(clock), clock, new PrintStream(log, true, StandardCharsets.UTF_8));
+        return new Function(handler, log);
+    }
+
+    static Function function(TestTable table, String... extra) {
+        return function(table, WallClock.SYSTEM, extra);
+    }
+
+    record Function(SnowidHandler handler, ByteArrayOutputStream logBytes) implements AutoCloseable {
+
+        Invocation call(String event) {
+            return Invocation.of(handler, event);
+        }
+
+        Invocation call(TestEvents.Request request, PayloadFormat format) {
+            return Invocation.of(handler, request.in(format));
+        }
+
+        List<String> log() {
+            return Arrays.stream(logBytes.toString(StandardCharsets.UTF_8).split("\n")).filter(l -> !l.isBlank()).toList();
+        }
+
+        @Override
+        public void close() {
+            handler.close();
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.snowid.lambda;
+
+import com.amazonaws.services.lambda.runtime.ClientContext;
+import com.amazonaws.services.lambda.runtime.CognitoIdentity;
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
+
+/** Invokes a handler the way the Lambda runtime does (bytes in, bytes out) and reads the proxy response. */
+record Invocation(String requestId, JsonNode response, int status, Map<String, String> headers, String body) {
+
+    static Invocation of(SnowidHandler handler, String event) {
+        String requestId = UUID.randomUUID().toString();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, new TestContext(requestId));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        JsonNode response = JsonNode.parser().parse(out.toByteArray());
+        Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        response.field("headers").ifPresent(h -> h.asObject().forEach((k, v) -> headers.put(k, v.asString())));
+        return new Invocation(requestId, response, Integer.parseInt(response.field("statusCode").orElseThrow().asNumber()),
+                headers, response.field("body").map(JsonNode::asString).orElse(""));
+    }
+
+    JsonNode json() {
+        return JsonNode.parser().parse(body);
+    }
+
+    Optional<JsonNode> field(String name) {
+        return json().field(name);
+    }
+
+    String text(String name) {
+        return field(name).orElseThrow(() -> new AssertionError("no field " + name + " in " + body)).asString();
+    }
+
+    long number(String name) {
+        return Long.parseLong(field(name).orElseThrow(() -> new AssertionError("no field " + name + " in " + body)).asNumber());
+    }
+
+    @Override
+    public String toString() {
+        return status + " " + headers + " " + body;
+    }
+
+    static final class TestContext implements Context {
+        private final String requestId;
+
+        TestContext(String requestId) {
+            this.requestId = requestId;
+        }
+
+        @Override public String getAwsRequestId() { return requestId; }
+        @Override public String getLogGroupName() { return "/aws/lambda/snowid-test"; }
+        @Override public String getLogStreamName() { return "test"; }
+        @Override public String getFunctionName() { return "snowid-test"; }
+        @Override public String getFunctionVersion() { return "$LATEST"; }
+        @Override public String getInvokedFunctionArn() { return "arn:aws:lambda:eu-west-1:123456789012:function:snowid-test"; }
+        @Override public CognitoIdentity getIdentity() { return null; }
+        @Override public ClientContext getClientContext() { return null; }
+        @Override public int getRemainingTimeInMillis() { return 30_000; }
+        @Override public int getMemoryLimitInMB() { return 512; }
+        @Override public LambdaLogger getLogger() {
+            return new LambdaLogger() {
+                @Override public void log(String message) { System.out.println(message); }
+                @Override public void log(byte[] message) { System.out.println(new String(message, StandardCharsets.UTF_8)); }
+            };
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package dev.snowid.lambda;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * API Gateway proxy events of both payload formats, shaped as API Gateway sends them (the
+ * fixtures in {@code src/test/resources/events} are verbatim examples of each).
+ */
+final class TestEvents {
+
+    private TestEvents() {
+    }
+
+    /** One request, to be written in either format. */
+    static final class Request {
+        final String method;
+        final String path;
+        /** Raw (percent-encoded) query string, as the client sent it. */
+        String rawQuery = "";
+        final Map<String, String> headers = new LinkedHashMap<>();
+        byte[] body;
+        boolean base64;
+        /** Sent as the body with isBase64Encoded=true, as is: for broken base64. */
+        String rawBase64;
+
+        Request(String method, String path) {
+            this.method = method;
+            this.path = path;
+        }
+
+        Request query(String rawQuery) {
+            this.rawQuery = rawQuery;
+            return this;
+        }
+
+        Request header(String name, String value) {
+            headers.put(name, value);
+            return this;
+        }
+
+        Request bearer(String secret) {
+            return header("Authorization", "Bearer " + secret);
+        }
+
+        Request body(String text) {
+            this.body = text.getBytes(StandardCharsets.UTF_8);
+            return header("Content-Type", "application/json");
+        }
+
+        Request brokenBase64Body(String notBase64) {
+            this.rawBase64 = notBase64;
+            this.body = new byte[0];
+            return this;
+        }
+
+        Request base64Body(byte[] bytes) {
+            this.body = bytes;
+            this.base64 = true;
+            return header("Content-Type", "application/octet-stream");
+        }
+
+        String in(PayloadFormat format) {
+            return format == PayloadFormat.V2 ? v2() : v1();
+        }
+
+        /** HTTP API, payload 2.0, $default stage: raw path and query, lower-case headers. */
+        String v2() {
+            Map<String, String> lower = new LinkedHashMap<>();
+            headers.forEach((name, value) -> lower.merge(name.toLowerCase(), value, (a, b) -> a + "," + b));
+            JsonBuilder http = new JsonBuilder().field("method", method).field("path", path).field("protocol", "HTTP/1.1")
+                    .field("sourceIp", "203.0.113.7").field("userAgent", "snowid-test");
+            JsonBuilder context = new JsonBuilder().field("accountId", "123456789012").field("apiId", "abc123")
+                    .field("domainName", "abc123.execute-api.eu-west-1.amazonaws.com").rawField("http", http.end())
+                    .field("requestId", UUID.randomUUID().toString()).field("routeKey", "$default").field("stage", "$default")
+                    .field("time", "10/Mar/2020:05:16:23 +0000").field("timeEpoch", 1583817383220L);
+            JsonBuilder event = new JsonBuilder().field("version", "2.0").field("routeKey", "$default").field("rawPath", path)
+                    .field("rawQueryString", rawQuery).stringMap("headers", lower);
+            Map<String, String> joined = new LinkedHashMap<>();
+            decodedQuery().forEach((name, values) -> joined.put(name, String.join(",", values)));
+            if (!joined.isEmpty()) {
+                event.stringMap("queryStringParameters", joined);
+            }
+            event.rawField("requestContext", context.end());
+            bodyFields(event);
+            return event.end();
+        }
+
+        /** REST API proxy, payload 1.0: decoded path and query, headers as sent plus their multi-value twins. */
+        String v1() {
+            JsonBuilder event = new JsonBuilder().field("resource", "/{proxy+}").field("path", PercentDecodingForTests.path(path))
+                    .field("httpMethod", method).stringMap("headers", headers);
+            JsonBuilder multiHeaders = new JsonBuilder();
+            headers.forEach((name, value) -> multiHeaders.stringArray(name, List.of(value)));
+            event.rawField("multiValueHeaders", multiHeaders.end());
+            Map<String, List<String>> query = decodedQuery();
+            if (query.isEmpty()) {
+                event.rawField("queryStringParameters", "null").rawField("multiValueQueryStringParameters", "null");
+            } else {
+                Map<String, String> last = new LinkedHashMap<>();
+                JsonBuilder multi = new JsonBuilder();
+                query.forEach((name, values) -> {
+                    last.put(name, values.get(values.size() - 1));
+                    multi.stringArray(name, values);
+                });
+                event.stringMap("queryStringParameters", last).rawField("multiValueQueryStringParameters", multi.end());
+            }
+            JsonBuilder context = new JsonBuilder().field("resourcePath", "/{proxy+}").field("httpMethod", method)
+                    .field("path", "/Prod" + path).field("stage", "Prod").field("accountId", "123456789012")
+                    .field("requestId", UUID.randomUUID().toString()).field("apiId", "70ixmpl4fl")
+                    .rawField("identity", new JsonBuilder().field("sourceIp", "203.0.113.7").end());
+            event.rawField("requestContext", context.end());
+            bodyFields(event);
+            return event.end();
+        }
+
+        private void bodyFields(JsonBuilder event) {
+            if (rawBase64 != null) {
+                event.field("body", rawBase64).field("isBase64Encoded", true);
+            } else if (body == null) {
+                event.rawField("body", "null").field("isBase64Encoded", false);
+            } else if (base64) {
+                event.field("body", Base64.getEncoder().encodeToString(body)).field("isBase64Encoded", true);
+            } else {
+                event.field("body", new String(body, StandardCharsets.UTF_8)).field("isBase64Encoded", false);
+            }
+        }
+
+        private Map<String, List<String>> decodedQuery() {
+            Map<String, List<String>> query = new LinkedHashMap<>();
+            if (rawQuery.isEmpty()) {
+                return query;
+            }
+            for (String pair : rawQuery.split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int eq = pair.indexOf('=');
+                String name = PercentDecodingForTests.query(eq < 0 ? pair : pair.substring(0, eq));
+                String value = eq < 0 ? "" : PercentDecodingForTests.query(pair.substring(eq + 1));
+                query.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+            }
+            return query;
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + path + (rawQuery.isEmpty() ? "" : "?" + rawQuery)
+                    + (body == null ? "" : " body=" + new String(body, StandardCharsets.UTF_8)) + (headers.isEmpty() ? "" : " " + headers);
+        }
+    }
+
+    static Request get(String path) {
+        return new Request("GET", path);
+    }
+
+    static Request request(String method, String path) {
+        return new Request(method, path);
+    }
+}
