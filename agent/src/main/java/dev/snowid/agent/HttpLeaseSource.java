@@ -32,6 +32,8 @@ final class HttpLeaseSource implements LeaseSource {
     private final String baseUrl;
     private final String authorization;
     private final String holder;
+    /** Local clock minus the API's (its Date header, whole seconds) at the latest answer; 0 before any. */
+    private volatile long clockSkewMillis;
 
     HttpLeaseSource(URL baseUrl, String secret, String holder) {
         String base = baseUrl.toString();
@@ -89,6 +91,15 @@ final class HttpLeaseSource implements LeaseSource {
         throw unexpected("DELETE /leases/" + lease.slot().index(), response);
     }
 
+    /**
+     * How far the local clock is ahead of the API's (negative: behind), as of the latest answer,
+     * to within a second. Skew never breaks uniqueness (the lease window partitions time), but it
+     * shortens or delays the usable part of each lease by that much.
+     */
+    long clockSkewMillis() {
+        return clockSkewMillis;
+    }
+
     private static Lease leaseOf(Response response) {
         try {
             Map<String, Object> json = FlatJson.parse(response.body);
@@ -143,6 +154,10 @@ final class HttpLeaseSource implements LeaseSource {
                 out.write(json);
             }
             int status = connection.getResponseCode();
+            long serverDate = connection.getHeaderFieldDate("Date", 0);
+            if (serverDate > 0) {
+                clockSkewMillis = System.currentTimeMillis() - serverDate;
+            }
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             return new Response(status, in == null ? "" : read(in), connection.getHeaderField("Retry-After"));
         } catch (IOException e) {

@@ -42,6 +42,12 @@ final class LeasedNode {
                     + " (the URL must be the snowid function's base URL, reachable from here, and "
                     + AgentSettings.envName(AgentSettings.LEASE_SECRET) + " its bearer secret)", e);
         }
+        long skew = api.clockSkewMillis();
+        if (Math.abs(skew) > MAX_CLOCK_SKEW_MILLIS + 1_000) { // + 1 s: the Date header has whole seconds
+            AgentLog.warn("this machine's clock is " + Math.abs(skew) + " ms " + (skew > 0 ? "ahead of" : "behind")
+                    + " the lease API's: IDs stay unique, but each lease is usable that much " + (skew > 0 ? "shorter" : "later")
+                    + "; synchronise the clock (NTP)");
+        }
         long granted = first.window().expiresAt() - WallClock.SYSTEM.millis();
         long leaseMillis = settings.leaseMillis() > 0 ? settings.leaseMillis()
                 : Math.max(LeaseTerms.MIN_LEASE_MILLIS, Math.min(LeaseTerms.MAX_LEASE_MILLIS, granted));
@@ -57,7 +63,7 @@ final class LeasedNode {
         LeasedNode node = new LeasedNode(generator, leaseMillis);
         node.renewer.start();
         Runtime.getRuntime().addShutdownHook(new Thread(node::release, "snowid-lease-release"));
-        AgentLog.info("leased " + first + " from " + settings.leaseUrl() + "; renewing every ~" + leaseMillis / 2 + " ms");
+        AgentLog.info("took " + first + " from " + settings.leaseUrl() + "; renewing every ~" + leaseMillis / 2 + " ms");
         return node;
     }
 
