@@ -5,6 +5,7 @@ import dev.snowid.SnowflakeCodec;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,7 +30,7 @@ public final class AgentSettings {
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
 
-    static final List<String> ALL = Collections.unmodifiableList(java.util.Arrays.asList(
+    static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
             NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE));
 
     /** Same bounds as the lease API's own lease duration. */

@@ -40,13 +40,13 @@ final class TargetReport {
 
     /** After start-up: notes for target classes neither loaded yet nor on the application class path. */
     void noteMissingClasses(Instrumentation instrumentation) {
-        Set<String> loaded = new HashSet<>();
+        Set<String> targetClasses = new HashSet<>();
         for (Target target : targets) {
-            loaded.add(target.className());
+            targetClasses.add(target.className());
         }
         Set<String> seen = new HashSet<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            if (loaded.contains(type.getName())) {
+            if (targetClasses.contains(type.getName())) {
                 seen.add(type.getName());
             }
         }
