@@ -7,7 +7,14 @@ package dev.snowid;
  */
 public interface WallClock {
 
-    WallClock SYSTEM = System::currentTimeMillis;
+    /** {@code System.currentTimeMillis()}. A plain class, not a method reference: the agent
+     *  starts inside legacy JVMs, where the first lambda costs milliseconds of bootstrap. */
+    WallClock SYSTEM = new WallClock() {
+        @Override
+        public long millis() {
+            return System.currentTimeMillis();
+        }
+    };
 
     long millis();
 }
