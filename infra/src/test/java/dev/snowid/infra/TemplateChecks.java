@@ -29,9 +29,12 @@ final class TemplateChecks {
     static final String TABLE_TYPE = "AWS::DynamoDB::Table";
     static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
 
-    /** The routes of DESIGN.md section 4. */
+    /**
+     * The routes of DESIGN.md section 4, and the catch-all that sends every other request to the
+     * function too, so that clients get its JSON 404/405 rather than API Gateway's own answer.
+     */
     static final Set<String> ROUTES = Set.of("GET /ids", "POST /ids", "GET /ids/{id}", "POST /leases",
-            "PUT /leases/{slot}", "DELETE /leases/{slot}", "GET /health");
+            "PUT /leases/{slot}", "DELETE /leases/{slot}", "GET /health", "X-AMAZON-APIGATEWAY-ANY-METHOD $default");
 
     /** Lambda writes to streams it names itself; these two actions on them are all logging needs. */
     static final Set<String> LOG_ACTIONS = Set.of("logs:CreateLogStream", "logs:PutLogEvents");
