@@ -57,7 +57,9 @@ public final class LeaseWindow {
      * starts after the last ID issued; {@code lastIssuedMillis} is 0 when nothing was issued.
      */
     public long expiryOnRelease(long lastIssuedMillis) {
-        return Math.min(expiresAt, Math.max(floor, lastIssuedMillis + 1));
+        // Clamped: Long.MAX_VALUE + 1 would wrap below the floor and hand out the issued range again.
+        long next = lastIssuedMillis == Long.MAX_VALUE ? Long.MAX_VALUE : lastIssuedMillis + 1;
+        return Math.min(expiresAt, Math.max(floor, next));
     }
 
     @Override

@@ -141,7 +141,7 @@ public final class InMemoryLeaseStore implements LeaseStore {
         before();
         synchronized (table) {
             Row row = held(slot, owner, fence, "release");
-            long expiresAt = Math.min(row.expiresAt, Math.max(row.floor, lastIssuedMillis + 1));
+            long expiresAt = Math.min(row.expiresAt, Math.max(row.floor, lastIssuedMillis == Long.MAX_VALUE ? Long.MAX_VALUE : lastIssuedMillis + 1));
             table.put(slot.index(), new Row(null, fence, expiresAt, row.floor, row.holder));
         }
         after(null);

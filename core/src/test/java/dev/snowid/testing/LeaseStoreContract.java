@@ -109,6 +109,15 @@ public abstract class LeaseStoreContract {
     }
 
     @Test
+    void theLargestLastIssuedMsDoesNotWrapTheReleaseBelowTheFloor() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        store.release(SLOT, ME, lease.fence(), Long.MAX_VALUE);
+        assertFalse(store.tryAcquire(SLOT, OTHER, "test", T + 1, T + 60_001).isPresent(),
+                "last issued past the expiry: the slot stays closed until the lease's end, not reopened at its floor");
+        assertEquals(T + 60_000, store.tryAcquire(SLOT, OTHER, "test", T + 60_001, T + 120_000).get().window().floor());
+    }
+
+    @Test
     void releaseOfAReleasedLeaseIsLost() {
         Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
         store.release(SLOT, ME, lease.fence(), T + 10);

@@ -141,7 +141,8 @@ public final class FunctionSettings {
 
     /** The local runner's plain bearer secret ({@value #LOCAL_LEASE_SECRET}), if one is set. */
     public static Optional<String> localLeaseSecret(Map<String, String> env) {
-        return string(env, LOCAL_LEASE_SECRET);
+        // Trimmed as the lease routes trim the secret a client presents, so both hash the same text.
+        return string(env, LOCAL_LEASE_SECRET).map(String::trim).filter(secret -> !secret.isEmpty());
     }
 
     private static Optional<String> string(Map<String, String> env, String name) {
@@ -215,6 +216,12 @@ public final class FunctionSettings {
     }
 
     private static SnowflakeCodec codec(long epochMillis) {
+        long now = System.currentTimeMillis();
+        if (epochMillis > now) {
+            // Every ID would need a time before its own epoch: the function could never issue one.
+            throw new InvalidSettingException(EPOCH_MILLIS, "is " + epochMillis + ", in the future (now is " + now
+                    + "); allowed a unix ms in the past, e.g. the default " + SnowflakeCodec.TWITTER_EPOCH_MILLIS + " (Twitter's epoch)");
+        }
         try {
             return SnowflakeCodec.withEpoch(epochMillis);
         } catch (IllegalArgumentException e) {
@@ -225,12 +232,13 @@ public final class FunctionSettings {
     private static byte[] sha256(String hex) {
         if (hex.length() != 64) {
             throw new InvalidSettingException(LEASE_SECRET_SHA256, "has " + hex.length()
-                    + " characters; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. printf %s \"$SECRET\" | sha256sum)");
+                    + " characters; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
         }
         try {
             return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(LEASE_SECRET_SHA256, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret");
+            throw new InvalidSettingException(LEASE_SECRET_SHA256, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. "
+                    + "printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
         }
     }
 

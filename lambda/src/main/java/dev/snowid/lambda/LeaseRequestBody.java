@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.SnowflakeCodec;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
@@ -56,10 +57,20 @@ final class LeaseRequestBody {
         return new Claim(owner(fields, RENEW), wholeNumber(fields, "fence", RENEW));
     }
 
-    static Release release(byte[] body) {
+    static Release release(byte[] body, SnowflakeCodec codec) {
         Map<String, JsonNode> fields = required(body, RELEASE);
         Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, "fence", RELEASE));
-        return new Release(claim, wholeNumber(fields, "lastIssued", RELEASE));
+        return new Release(claim, lastIssued(wholeNumber(fields, "lastIssued", RELEASE), codec));
+    }
+
+    /** 0 (nothing issued) or a unix ms an ID can carry: seconds, or a far-future typo, would move the slot's next floor wrongly. */
+    private static long lastIssued(long millis, SnowflakeCodec codec) {
+        if (millis != 0 && (millis < codec.epochMillis() || millis > codec.horizonMillis())) {
+            throw invalid("lastIssued " + millis + " is not 0 (nothing issued) nor a unix ms from " + codec.epochMillis()
+                    + " (the ID epoch) to " + codec.horizonMillis() + " (the last ms an ID can carry)"
+                    + (millis < codec.epochMillis() ? "; is it in seconds?" : ""), RELEASE);
+        }
+        return millis;
     }
 
     private static Map<String, JsonNode> required(byte[] body, String expected) {

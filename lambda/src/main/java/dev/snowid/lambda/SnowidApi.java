@@ -27,6 +27,14 @@ final class SnowidApi {
 
     static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST /leases, PUT|DELETE /leases/{slot}, GET /health";
 
+    /** What a client is told for each 503 code; the cause is in the request log. */
+    private static final Map<String, String> UNAVAILABLE = Map.of(
+            "store_unavailable", "the lease store is unavailable",
+            "no_free_slot", "every slot of this function's pool is leased",
+            "clock_behind", "this function's clock is behind the time its lease starts at",
+            "clock_skew", "this function's clock differs from the lease store's by more than the tolerated skew",
+            "unavailable", "no lease is in force for this function right now (lost or run out)");
+
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;
     private final SnowflakeCodec codec;
@@ -73,6 +81,12 @@ final class SnowidApi {
 
     private ApiResponse route(ApiRequest request, RequestOutcome outcome) {
         String path = request.path();
+        if (path.length() > 1 && path.endsWith("/")) {
+            // Else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405).
+            String meant = path.replaceAll("/+$", "");
+            throw ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
+                    + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
+        }
         if (path.equals("/ids")) {
             outcome.route = "/ids";
             allow(request, "GET", "POST");
@@ -157,7 +171,7 @@ final class SnowidApi {
     }
 
     private ApiResponse release(Slot slot, ApiRequest request) {
-        LeaseRequestBody.Release release = LeaseRequestBody.release(request.body());
+        LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());
             return ApiResponse.noContent();
@@ -212,10 +226,15 @@ final class SnowidApi {
                 + shortened(request.path()) + "; allowed: " + allowed, Map.of("Allow", allowed));
     }
 
+    /**
+     * A 503 with a fixed message per code: the exception's own message names tables, endpoints
+     * and AWS error text, which is the operators' business, so it goes to the request log only.
+     */
     private static ApiResponse unavailable(RequestOutcome outcome, String code, IdUnavailableException e) {
         outcome.error = code;
+        outcome.failure = e;
         long seconds = Math.max(1, (e.retryAfterMillis() + 999) / 1000);
-        return ApiResponse.error(503, code, e.getMessage() + "; try again in " + seconds + " s",
+        return ApiResponse.error(503, code, UNAVAILABLE.get(code) + "; retry after " + seconds + " s",
                 Map.of("Retry-After", Long.toString(seconds)));
     }
 

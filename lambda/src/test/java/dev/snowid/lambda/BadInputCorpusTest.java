@@ -43,8 +43,11 @@ class BadInputCorpusTest {
     private long slot;
     private final AtomicInteger served = new AtomicInteger();
 
-    /** One malformed request and the status it must get. */
-    record Case(String what, TestEvents.Request request, int status, String error) {
+    /** One malformed request, the status it must get, and (if not null) its error code and a part of its message. */
+    record Case(String what, TestEvents.Request request, int status, String error, String messagePart) {
+        Case(String what, TestEvents.Request request, int status, String error) {
+            this(what, request, status, error, null);
+        }
     }
 
     @BeforeAll
@@ -98,6 +101,9 @@ class BadInputCorpusTest {
         if (c.error() != null) {
             assertEquals(c.error(), error, answer::toString);
         }
+        if (c.messagePart() != null) {
+            assertTrue(message.contains(c.messagePart()), "message says " + c.messagePart() + ": " + answer.body());
+        }
         assertFalse(answer.body().contains("Exception") || answer.body().contains("\tat ") || answer.body().contains("dev.snowid"),
                 "no stack trace or class names: " + answer.body());
         if (answer.status() == 405) {
@@ -139,7 +145,7 @@ class BadInputCorpusTest {
 
     private static void ids(List<Case> cases) {
         String[] paths = {"-1", "abc", "9223372036854775808", "99999999999999999999999", "+5", "%205", "1.5", "1e5", "0x10",
-            "%20", "-0", "1%2C2", "%D9%A1%D9%A2", "12a", "%E2%80%8B1", "", "18446744073709551616", "--1", "1_000", "null",
+            "%20", "-0", "1%2C2", "%D9%A1%D9%A2", "12a", "%E2%80%8B1", "18446744073709551616", "--1", "1_000", "null",
             "%EF%BC%91", "1%00", "123456789012345678901234567890123456789012345678901234567890123456789"};
         for (String id : paths) {
             cases.add(new Case("bad id", TestEvents.get("/ids/" + id), 400, "invalid_id"));
@@ -168,6 +174,14 @@ class BadInputCorpusTest {
         for (String body : releaseOnly) {
             cases.add(new Case("release without a usable lastIssued",
                     TestEvents.request("DELETE", "/leases/" + slot).bearer(Functions.SECRET).body(body), 400, null));
+        }
+        long epoch = dev.snowid.SnowflakeCodec.TWITTER_EPOCH_MILLIS;
+        long[] outsideTheIdRange = {1, 1_700_000_000L /* seconds, not ms */, epoch - 1,
+            dev.snowid.SnowflakeCodec.TWITTER.horizonMillis() + 1, Long.MAX_VALUE};
+        for (long lastIssued : outsideTheIdRange) {
+            cases.add(new Case("lastIssued outside the ms an ID can carry", TestEvents.request("DELETE", "/leases/" + slot)
+                    .bearer(Functions.SECRET).body("{" + o + ",\"fence\":" + fence + ",\"lastIssued\":" + lastIssued + "}"),
+                    400, "invalid_body", "not 0 (nothing issued) nor a unix ms from " + epoch));
         }
         cases.add(new Case("broken base64", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET)
                 .brokenBase64Body("!!not base64!!"), 400, "invalid_body"));
@@ -226,6 +240,12 @@ class BadInputCorpusTest {
             "//ids", "/leases//0", "/health%20"};
         for (String path : paths) {
             cases.add(new Case("unknown route", TestEvents.get(path), 404, "not_found"));
+        }
+        String[][] trailingSlash = {{"GET", "/ids/", "/ids"}, {"POST", "/ids/", "/ids"}, {"POST", "/leases/", "/leases"},
+            {"GET", "/health/", "/health"}, {"GET", "/ids/1724551110457221119/", "/ids/1724551110457221119"}};
+        for (String[] t : trailingSlash) {
+            cases.add(new Case("trailing slash", TestEvents.request(t[0], t[1]).bearer(Functions.SECRET), 404, "not_found",
+                    "no trailing slash: did you mean " + t[2] + "?"));
         }
     }
 

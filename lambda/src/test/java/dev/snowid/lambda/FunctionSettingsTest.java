@@ -69,6 +69,7 @@ class FunctionSettingsTest {
         "SNOWID_MAX_CLOCK_SKEW_MILLIS|-5|whole number",
         "SNOWID_EPOCH_MILLIS|-1|whole number",
         "SNOWID_EPOCH_MILLIS|9223372036854775807|out of range",
+        "SNOWID_EPOCH_MILLIS|4102444800000|in the future",
         "SNOWID_LEASE_SECRET_SHA256|abc|64 hex digits",
         "SNOWID_LEASE_SECRET_SHA256|zz86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08|hex",
         "SNOWID_DYNAMODB_ENDPOINT|localhost:8000|http(s) URL",
@@ -81,6 +82,22 @@ class FunctionSettingsTest {
         assertEquals(variable, error.variable());
         assertTrue(error.getMessage().startsWith(variable + ": "), error.getMessage());
         assertTrue(error.getMessage().contains(allowed), error.getMessage());
+    }
+
+    @Test
+    void aBadSecretHashShowsARecipeThatPrintsOnlyTheHash() {
+        for (String value : new String[] {"abc", "zz86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}) {
+            InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                    () -> FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, value)));
+            // sha256sum alone prints "<hash>  -", which is not 64 hex digits.
+            assertTrue(error.getMessage().contains("printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1"), error.getMessage());
+        }
+    }
+
+    @Test
+    void aBlankLocalSecretCountsAsUnsetAndOneWithSpacesIsTrimmed() {
+        assertTrue(FunctionSettings.localLeaseSecret(Map.of(FunctionSettings.LOCAL_LEASE_SECRET, "  \n")).isEmpty());
+        assertEquals("s3cret", FunctionSettings.localLeaseSecret(Map.of(FunctionSettings.LOCAL_LEASE_SECRET, " s3cret\n")).orElseThrow());
     }
 
     @Test

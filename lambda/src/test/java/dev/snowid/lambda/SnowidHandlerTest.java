@@ -10,6 +10,7 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.lambda.Functions.Function;
+import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
@@ -218,6 +219,30 @@ class SnowidHandlerTest {
             assertEquals(503, answer.status(), answer::toString);
             assertEquals("store_unavailable", answer.text("error"));
             assertTrue(Long.parseLong(answer.headers().get("Retry-After")) >= 1);
+        }
+    }
+
+    @Test
+    void storeTroubleIsAFixed503MessageForClientsAndTheCauseIsLogged(TestTable table) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        String missing = table.name() + "-missing";
+        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(Functions.environment(table)),
+                DynamoDbLeaseStore.builder().table(missing).client(table.clientSettings()).build(), WallClock.SYSTEM,
+                new PrintStream(log, true, StandardCharsets.UTF_8))) {
+            for (TestEvents.Request request : List.of(TestEvents.get("/ids"),
+                    TestEvents.request("POST", "/leases").bearer(Functions.SECRET))) {
+                Invocation answer = Invocation.of(handler, request.v2());
+
+                assertEquals(503, answer.status(), answer::toString);
+                assertEquals("store_unavailable", answer.text("error"));
+                String retryAfter = answer.headers().get("Retry-After");
+                assertEquals("the lease store is unavailable; retry after " + retryAfter + " s", answer.text("message"));
+                assertFalse(answer.body().contains(missing) || answer.body().contains(table.endpoint().toString())
+                        || answer.body().contains(FunctionSettings.TABLE), "no table, endpoint or setting: " + answer.body());
+            }
+            String lines = log.toString(StandardCharsets.UTF_8);
+            assertTrue(lines.contains("\"error\":\"store_unavailable\"") && lines.contains(missing) && lines.contains(FunctionSettings.TABLE),
+                    "the operators' log has the cause: " + lines);
         }
     }
 

@@ -17,6 +17,7 @@ import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -33,6 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The lease table on DynamoDB (DESIGN.md §3). Every call is one conditional {@code UpdateItem}
@@ -66,13 +68,16 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private final String table;
     private final StoreClockSkew skew;
     private final int maxAttempts;
+    private final Duration operationTimeout;
     private final String where;
 
-    private DynamoDbLeaseStore(DynamoDbClient client, String table, StoreClockSkew skew, int maxAttempts, String where) {
+    private DynamoDbLeaseStore(DynamoDbClient client, String table, StoreClockSkew skew, int maxAttempts, Duration operationTimeout,
+            String where) {
         this.client = client;
         this.table = table;
         this.skew = skew;
         this.maxAttempts = maxAttempts;
+        this.operationTimeout = operationTimeout;
         this.where = where;
     }
 
@@ -116,10 +121,31 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
                 "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
                         + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
                 values, ReturnValue.ALL_NEW);
+        OperationDeadline deadline = startOperation();
+        String action = "acquire slot " + slot;
         try {
-            Map<String, AttributeValue> item = call("acquire slot " + slot, () -> client.updateItem(request).attributes());
-            return Optional.of(leaseFrom(slot, owner, item));
+            return Optional.of(leaseFrom(slot, owner, updateItem(action, deadline, request).attributes()));
         } catch (ConditionalCheckFailedException held) {
+            if (!wasRetried(held)) {
+                return Optional.empty();
+            }
+            return acquiredByAnEarlierAttempt(slot, owner, deadline);
+        }
+    }
+
+    /**
+     * The SDK retried the acquisition (an attempt timed out or failed) and the last attempt found
+     * the slot held: an earlier attempt may have landed, and the holder is then us. A write that
+     * changes nothing, conditional on our owner token, tells: the token is 128 random bits, so if
+     * the item carries it, the lease is ours, and the write returns it as stored.
+     */
+    private Optional<Lease> acquiredByAnEarlierAttempt(Slot slot, String owner, OperationDeadline deadline) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":owner", string(owner));
+        UpdateItemRequest confirm = update(slot, "#owner = :owner", "SET #holder = #holder", values, ReturnValue.ALL_NEW);
+        try {
+            return Optional.of(leaseFrom(slot, owner, updateItem("acquire slot " + slot, deadline, confirm).attributes()));
+        } catch (ConditionalCheckFailedException heldByAnother) {
             return Optional.empty();
         }
     }
@@ -133,10 +159,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
                 "#owner = :owner AND #fence = :fence AND #expiresAt <= :expiresAt",
                 "SET #expiresAt = :expiresAt, #ttl = :ttl",
                 values, ReturnValue.ALL_NEW);
+        OperationDeadline deadline = startOperation();
         try {
-            return leaseFrom(slot, owner, call("renew slot " + slot, () -> client.updateItem(request).attributes()));
+            return leaseFrom(slot, owner, updateItem("renew slot " + slot, deadline, request).attributes());
         } catch (ConditionalCheckFailedException lostOrShorter) {
-            return stillHeld(slot, owner, fence);
+            // Also covers a retried renewal whose first attempt landed: the lease is then still ours.
+            return stillHeld(slot, owner, fence, deadline);
         }
     }
 
@@ -145,11 +173,11 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
      * later than the one asked for (the local clock stepped back). A write that changes nothing,
      * conditional on owner and fence, tells which, and returns the lease as stored.
      */
-    private Lease stillHeld(Slot slot, String owner, long fence) {
+    private Lease stillHeld(Slot slot, String owner, long fence, OperationDeadline deadline) {
         UpdateItemRequest confirm = update(slot, "#owner = :owner AND #fence = :fence", "SET #holder = #holder",
                 ownerAndFence(owner, fence), ReturnValue.ALL_NEW);
         try {
-            return leaseFrom(slot, owner, call("renew slot " + slot, () -> client.updateItem(confirm).attributes()));
+            return leaseFrom(slot, owner, updateItem("renew slot " + slot, deadline, confirm).attributes());
         } catch (ConditionalCheckFailedException lost) {
             throw lost(slot, fence, "renew");
         }
@@ -166,28 +194,31 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         if (lastIssuedMillis < 0) {
             throw new IllegalArgumentException("last issued ms must be 0 (nothing issued) or a unix ms, was " + lastIssuedMillis);
         }
+        OperationDeadline deadline = startOperation();
         if (lastIssuedMillis == 0) {
             // Nothing issued: the next holder may start where this one could have.
-            releaseIf(slot, owner, fence, "", "SET #expiresAt = #floor REMOVE #owner", null);
+            releaseIf(slot, owner, fence, "", "SET #expiresAt = #floor REMOVE #owner", null, deadline);
             return;
         }
-        long next = lastIssuedMillis + 1;
+        // Clamped: a last ms of Long.MAX_VALUE must not wrap into "below the floor".
+        long next = lastIssuedMillis == Long.MAX_VALUE ? Long.MAX_VALUE : lastIssuedMillis + 1;
         if (releaseIf(slot, owner, fence, " AND #floor <= :next AND #expiresAt >= :next",
-                "SET #expiresAt = :next REMOVE #owner", next)) {
+                "SET #expiresAt = :next REMOVE #owner", next, deadline)) {
             return;
         }
         // lastIssued + 1 below the floor (nothing can have been issued there): keep the floor.
-        if (releaseIf(slot, owner, fence, " AND #floor > :next", "SET #expiresAt = #floor REMOVE #owner", next)) {
+        if (releaseIf(slot, owner, fence, " AND #floor > :next", "SET #expiresAt = #floor REMOVE #owner", next, deadline)) {
             return;
         }
         // lastIssued at or past the expiry: the expiry never grows on release.
-        if (releaseIf(slot, owner, fence, " AND #expiresAt < :next", "REMOVE #owner", next)) {
+        if (releaseIf(slot, owner, fence, " AND #expiresAt < :next", "REMOVE #owner", next, deadline)) {
             return;
         }
         throw lost(slot, fence, "release");
     }
 
-    private boolean releaseIf(Slot slot, String owner, long fence, String extraCondition, String updateExpression, Long next) {
+    private boolean releaseIf(Slot slot, String owner, long fence, String extraCondition, String updateExpression, Long next,
+            OperationDeadline deadline) {
         Map<String, AttributeValue> values = ownerAndFence(owner, fence);
         if (next != null) {
             values.put(":next", number(next));
@@ -195,12 +226,34 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         UpdateItemRequest request = update(slot, "#owner = :owner AND #fence = :fence" + extraCondition,
                 updateExpression, values, ReturnValue.NONE);
         try {
-            call("release slot " + slot, () -> client.updateItem(request));
+            updateItem("release slot " + slot, deadline, request);
             return true;
         } catch (ConditionalCheckFailedException notThisCase) {
+            if (wasRetried(notThisCase) && releasedByAnEarlierAttempt(slot, fence, deadline)) {
+                return true;
+            }
             if (next == null) {
                 throw lost(slot, fence, "release");
             }
+            return false;
+        }
+    }
+
+    /**
+     * The SDK retried a release (an attempt timed out or failed) and the last attempt's condition
+     * failed: an earlier attempt may have landed. Only a release removes the owner while keeping
+     * the fence (every acquisition bumps it), so a write that changes nothing, conditional on
+     * exactly that, tells whether ours did.
+     */
+    private boolean releasedByAnEarlierAttempt(Slot slot, long fence, OperationDeadline deadline) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":fence", number(fence));
+        UpdateItemRequest confirm = update(slot, "attribute_not_exists(#owner) AND #fence = :fence", "SET #fence = #fence",
+                values, ReturnValue.NONE);
+        try {
+            updateItem("release slot " + slot, deadline, confirm);
+            return true;
+        } catch (ConditionalCheckFailedException notReleased) {
             return false;
         }
     }
@@ -209,9 +262,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     public Map<Slot, Long> ownedExpiries() {
         Map<Slot, Long> expiries = new TreeMap<>();
         Map<String, AttributeValue> startKey = null;
+        OperationDeadline deadline = startOperation();
+        String action = "scan for free slots";
         do {
             Map<String, AttributeValue> from = startKey;
-            ScanResponse page = call("scan for free slots", () -> client.scan(scan -> scan
+            ScanResponse page = call(action, () -> client.scan(scan -> scan
+                    .overrideConfiguration(o -> o.apiCallTimeout(deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS)))
                     .tableName(table)
                     .consistentRead(true)
                     .projectionExpression("#slot, #expiresAt")
@@ -287,6 +343,26 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
                 + "): the slot now has another owner or fence, was released, or has no item");
     }
 
+    private OperationDeadline startOperation() {
+        return OperationDeadline.startingNow(operationTimeout);
+    }
+
+    /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
+    private UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
+        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
+        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> o.apiCallTimeout(left)).build();
+        return call(action, () -> client.updateItem(timed));
+    }
+
+    /**
+     * Whether the SDK made more than one attempt before this failed condition: then an earlier
+     * attempt may have landed although its answer was lost, and the failed condition may be our own write's doing.
+     */
+    private static boolean wasRetried(ConditionalCheckFailedException conditionFailed) {
+        Integer attempts = conditionFailed.numAttempts();
+        return attempts == null || attempts > 1;
+    }
+
     /**
      * Runs one SDK call; the SDK has already retried throttling, 5xx and I/O errors. A failed
      * condition passes through for the caller to interpret; everything else means the store is
@@ -311,8 +387,9 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             throw new LeaseStoreUnavailableException("DynamoDB refused '" + action + "' on " + this + ": HTTP "
                     + refused.statusCode() + " " + code + ": " + refused.getMessage(), RETRY_AFTER_MISCONFIGURATION_MILLIS, refused);
         } catch (SdkException unreachable) {
-            throw new LeaseStoreUnavailableException("DynamoDB did not answer '" + action + "' on " + this + " in "
-                    + maxAttempts + " attempts: " + unreachable.getMessage(), RETRY_AFTER_OUTAGE_MILLIS, unreachable);
+            throw new LeaseStoreUnavailableException("DynamoDB did not answer '" + action + "' on " + this + " within "
+                    + operationTimeout.toMillis() + " ms (up to " + maxAttempts + " attempts): " + unreachable.getMessage(),
+                    RETRY_AFTER_OUTAGE_MILLIS, unreachable);
         }
     }
 
@@ -375,7 +452,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             }
             StoreClockSkew skew = new StoreClockSkew(clock);
             String where = client.endpoint().map(URI::toString).orElse("DynamoDB");
-            return new DynamoDbLeaseStore(client.interceptor(skew).build(), table, skew, client.maxAttempts(), where);
+            return new DynamoDbLeaseStore(client.interceptor(skew).build(), table, skew, client.maxAttempts(), client.operationTimeout(),
+                    where);
         }
     }
 }

@@ -24,11 +24,34 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * smaller, faster cold start), short timeouts, and an explicit retry strategy, because a lease
  * call sits on a request path and must give up in seconds, not minutes.
  *
- * <p>Defaults: connect 500 ms, socket 1 s, each attempt 1 s, 4 attempts with full-jitter
- * exponential backoff (25 ms base, 400 ms cap; throttling 100 ms base, 1 s cap). Worst case,
- * about 5.5 s before the store gives up with {@code LeaseStoreUnavailableException}.
+ * <p><b>The time budget</b> (the one place its numbers live; docs/api.md "Outages" repeats them).
+ * A request must end before the function's timeout, or Lambda kills it and the client gets a bare
+ * gateway error instead of our 503 with {@code Retry-After}:
+ * <ul>
+ *   <li>one HTTP attempt: {@link #ATTEMPT_TIMEOUT} (connect at most {@link #CONNECT_TIMEOUT});
+ *       at most {@link #MAX_ATTEMPTS} attempts, full-jitter backoff between them;</li>
+ *   <li>one store operation (a {@code LeaseStore} method: its write, the writes that confirm or
+ *       follow it, every attempt and backoff of each): at most {@link #OPERATION_TIMEOUT}, a
+ *       deadline each SDK call gets what is left of as its {@code apiCallTimeout};</li>
+ *   <li>one acquisition: at most {@link #OPERATIONS_PER_ACQUISITION} operations (a random probe,
+ *       the Scan, {@code PooledLeaseSource.MAX_ATTEMPTS_AFTER_SCAN} = 3 writes, and one release
+ *       when the store's clock turns out too far off), so at most {@link #ACQUISITION_BUDGET};</li>
+ *   <li>one request: at most an acquisition plus two renewals (a lease that ran out is renewed,
+ *       then re-acquired), {@link #REQUEST_BUDGET}, well inside the function's timeout (15 s).</li>
+ * </ul>
+ * In an outage the first operation fails and the request answers 503 after about one
+ * {@link #OPERATION_TIMEOUT}; the larger bounds hold for a store that is slow but answers.
  */
 public final class LeaseTableClient {
+
+    public static final Duration CONNECT_TIMEOUT = Duration.ofMillis(500);
+    public static final Duration ATTEMPT_TIMEOUT = Duration.ofMillis(500);
+    public static final int MAX_ATTEMPTS = 3;
+    /** Every attempt of an operation gets its full time; backoff comes out of the same budget. */
+    public static final Duration OPERATION_TIMEOUT = ATTEMPT_TIMEOUT.multipliedBy(MAX_ATTEMPTS);
+    public static final int OPERATIONS_PER_ACQUISITION = 6;
+    public static final Duration ACQUISITION_BUDGET = OPERATION_TIMEOUT.multipliedBy(OPERATIONS_PER_ACQUISITION);
+    public static final Duration REQUEST_BUDGET = ACQUISITION_BUDGET.plus(OPERATION_TIMEOUT.multipliedBy(2));
 
     /** Region used to sign requests to a local engine when {@code AWS_REGION} is not set. */
     static final String LOCAL_REGION = "us-east-1";
@@ -43,9 +66,11 @@ public final class LeaseTableClient {
     public static final class Builder {
 
         private URI endpoint;
-        private Duration connectTimeout = Duration.ofMillis(500);
-        private Duration attemptTimeout = Duration.ofSeconds(1);
-        private int maxAttempts = 4;
+        private Duration connectTimeout = CONNECT_TIMEOUT;
+        private Duration attemptTimeout = ATTEMPT_TIMEOUT;
+        private int maxAttempts = MAX_ATTEMPTS;
+        /** Null: attempts x attempt timeout ({@link #OPERATION_TIMEOUT} with the defaults). */
+        private Duration operationTimeout;
         private final List<ExecutionInterceptor> interceptors = new ArrayList<>();
 
         private Builder() {
@@ -81,6 +106,15 @@ public final class LeaseTableClient {
             return this;
         }
 
+        /** Time for all SDK calls of one store operation, retries and backoff included; attempts x attempt timeout by default. */
+        public Builder operationTimeout(Duration operationTimeout) {
+            if (operationTimeout.isNegative() || operationTimeout.isZero()) {
+                throw new IllegalArgumentException("operation timeout must be positive, was " + operationTimeout);
+            }
+            this.operationTimeout = operationTimeout;
+            return this;
+        }
+
         public Builder interceptor(ExecutionInterceptor interceptor) {
             interceptors.add(interceptor);
             return this;
@@ -88,6 +122,10 @@ public final class LeaseTableClient {
 
         int maxAttempts() {
             return maxAttempts;
+        }
+
+        Duration operationTimeout() {
+            return operationTimeout != null ? operationTimeout : attemptTimeout.multipliedBy(maxAttempts);
         }
 
         Optional<URI> endpoint() {
@@ -103,6 +141,8 @@ public final class LeaseTableClient {
                     .overrideConfiguration(ClientOverrideConfiguration.builder()
                             .retryStrategy(retryStrategy())
                             .apiCallAttemptTimeout(attemptTimeout)
+                            // A backstop: the store sets each call's own from its operation's deadline.
+                            .apiCallTimeout(operationTimeout())
                             .executionInterceptors(List.copyOf(interceptors))
                             .build());
             if (endpoint != null) {

@@ -36,16 +36,19 @@ public final class LocalRunner implements AutoCloseable {
     private final URI endpoint;
     private final String table;
     private final Optional<String> madeUpSecret;
+    /** The curl option that sends the secret, as a shell would need it typed. */
+    private final String authorizationOption;
     private final String poolDescription;
 
     private LocalRunner(HttpServer server, SnowidHandler handler, Dynalite dynalite, URI endpoint, String table,
-                        Optional<String> madeUpSecret, String poolDescription) {
+                        Optional<String> madeUpSecret, String authorizationOption, String poolDescription) {
         this.server = server;
         this.handler = handler;
         this.dynalite = dynalite;
         this.endpoint = endpoint;
         this.table = table;
         this.madeUpSecret = madeUpSecret;
+        this.authorizationOption = authorizationOption;
         this.poolDescription = poolDescription;
     }
 
@@ -85,6 +88,12 @@ public final class LocalRunner implements AutoCloseable {
             secret = madeUp;
         }
         secret.ifPresent(s -> env.put(FunctionSettings.LEASE_SECRET_SHA256, sha256Hex(s)));
+        String authorizationOption = madeUp.map(s -> "-H 'Authorization: Bearer " + s + "'")
+                // Double quotes: the shell expands the variable the secret came from.
+                .or(() -> FunctionSettings.localLeaseSecret(environment)
+                        .map(s -> "-H \"Authorization: Bearer $" + FunctionSettings.LOCAL_LEASE_SECRET + "\""))
+                // Only the hash was given: we cannot know the secret.
+                .orElse("-H 'Authorization: Bearer <your secret>'");
 
         Dynalite dynalite = null;
         URI endpoint;
@@ -106,7 +115,8 @@ public final class LocalRunner implements AutoCloseable {
             server.createContext("/", new GatewayBridge(handler));
             server.setExecutor(null); // the dispatcher thread: one request at a time, as in one Lambda environment
             server.start();
-            return new LocalRunner(server, handler, dynalite, endpoint, settings.table(), madeUp, settings.poolDescription());
+            return new LocalRunner(server, handler, dynalite, endpoint, settings.table(), madeUp, authorizationOption,
+                    settings.poolDescription());
         } catch (IOException e) {
             closeQuietly(dynalite);
             throw new UncheckedIOException("could not listen on localhost:" + port + " (" + e.getMessage() + "); set "
@@ -139,8 +149,7 @@ public final class LocalRunner implements AutoCloseable {
         out.println("  try:  curl -s '" + base + "/ids?count=3'");
         out.println("        curl -s " + base + "/ids/1724551110457221119");
         out.println("        curl -s " + base + "/health");
-        String secretShown = madeUpSecret.orElse("$SNOWID_LEASE_SECRET");
-        out.println("        curl -s -X POST -H 'Authorization: Bearer " + secretShown + "' " + base + "/leases");
+        out.println("        curl -s -X POST " + authorizationOption + " " + base + "/leases");
         madeUpSecret.ifPresent(s -> out.println("  lease secret (made up for this run; set " + FunctionSettings.LOCAL_LEASE_SECRET
                 + " to choose one): " + s));
         out.println("  Ctrl-C stops it and releases its lease.");

@@ -24,8 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A loopback HTTP/1.1 proxy in front of a DynamoDB engine that misbehaves on demand. The mode
  * is read for every request, so a kept-alive connection changes behaviour as soon as the mode
  * does: pass through, answer too late, throttle (HTTP 400
- * {@code ProvisionedThroughputExceededException}), fail (HTTP 500), or refuse connections
- * (the port is closed and every open connection dropped).
+ * {@code ProvisionedThroughputExceededException}), fail (HTTP 500), refuse connections
+ * (the port is closed and every open connection dropped), or lose answers (the request reaches
+ * the engine and is applied, but its answer never reaches the client).
  */
 public final class FaultyProxy implements AutoCloseable {
 
@@ -40,6 +41,7 @@ public final class FaultyProxy implements AutoCloseable {
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger failuresLeft = new AtomicInteger();
+    private final AtomicInteger lostAnswersLeft = new AtomicInteger();
     private volatile Mode mode = Mode.PASS;
     private volatile Duration delay = Duration.ZERO;
     private volatile ServerSocket listener;
@@ -84,6 +86,16 @@ public final class FaultyProxy implements AutoCloseable {
     /** Passes requests through, except the next {@code count}, which get HTTP 500: a store that recovers between retries. */
     public synchronized FaultyProxy failNext(int count) {
         failuresLeft.set(count);
+        return switchTo(Mode.PASS);
+    }
+
+    /**
+     * Passes requests through, but for the next {@code count} it forwards the request, waits for the
+     * engine's answer, discards it and closes the client's connection: a write that landed although
+     * the client saw only a broken connection (and retries it).
+     */
+    public synchronized FaultyProxy loseNextAnswers(int count) {
+        lostAnswersLeft.set(count);
         return switchTo(Mode.PASS);
     }
 
@@ -175,6 +187,9 @@ public final class FaultyProxy implements AutoCloseable {
                         byte[] response = readMessage(server.getInputStream());
                         if (response == null) {
                             return;
+                        }
+                        if (lostAnswersLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+                            return; // applied upstream; the client's connection closes unanswered
                         }
                         toClient.write(response);
                     }

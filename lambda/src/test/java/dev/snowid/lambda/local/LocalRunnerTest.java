@@ -142,6 +142,31 @@ class LocalRunnerTest {
     }
 
     @Test
+    void theReadyLineShowsACurlTheShellCanRunForEachWayTheSecretIsGiven(TestTable table) {
+        Map<String, String> fromEnv = new java.util.HashMap<>(environment(table));
+        fromEnv.put(FunctionSettings.LOCAL_LEASE_SECRET, "  " + SECRET + "\n"); // e.g. read from a file with its newline
+        try (LocalRunner runner = LocalRunner.start(fromEnv)) {
+            // Double quotes, so the shell expands the variable (in single quotes it would send "$SNOWID_LEASE_SECRET").
+            assertTrue(ready(runner).contains("-H \"Authorization: Bearer $SNOWID_LEASE_SECRET\""), ready(runner));
+            HttpResponse<String> lease = send(runner, "POST", "/leases", "Bearer " + SECRET, "");
+            assertEquals(201, lease.statusCode(), "the secret is trimmed as the server trims the presented one: " + lease.body());
+        }
+        Map<String, String> hashOnly = new java.util.HashMap<>(environment(table));
+        hashOnly.remove(FunctionSettings.LOCAL_LEASE_SECRET);
+        hashOnly.put(FunctionSettings.LEASE_SECRET_SHA256, LocalRunner.sha256Hex(SECRET));
+        try (LocalRunner runner = LocalRunner.start(hashOnly)) {
+            assertTrue(ready(runner).contains("-H 'Authorization: Bearer <your secret>'"), ready(runner));
+            assertFalse(ready(runner).contains("SNOWID_LEASE_SECRET\""), ready(runner));
+        }
+    }
+
+    private static String ready(LocalRunner runner) {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        runner.printReady(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
     void aBadSettingStopsItWithTheVariableNamed() {
         var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.InvalidSettingException.class,
                 () -> LocalRunner.start(Map.of(FunctionSettings.LOCAL_PORT, "http")));
