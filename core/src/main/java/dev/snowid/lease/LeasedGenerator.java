@@ -206,6 +206,7 @@ public final class LeasedGenerator {
             Held current = held;
             held = null;
             nextRenewalAttemptAt = 0;
+            sourceFailure = null; // the snapshot's failures are not this process's
             if (current != null) {
                 current.generator.close();
             }
