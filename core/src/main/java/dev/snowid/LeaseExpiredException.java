@@ -8,4 +8,8 @@ public final class LeaseExpiredException extends IdUnavailableException {
     public LeaseExpiredException(String message) {
         super(message, 1);
     }
+
+    public LeaseExpiredException(String message, long retryAfterMillis, Throwable cause) {
+        super(message, retryAfterMillis, cause);
+    }
 }

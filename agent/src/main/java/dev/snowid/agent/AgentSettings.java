@@ -7,17 +7,19 @@ import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Every setting of the agent, read in one place: a system property, else its environment
  * variable (upper-case, dots become {@code _}: {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}).
- * Anything wrong is an {@link AgentConfigurationException} naming the property and what is
+ * An empty value counts as not set, as in the function. Anything wrong is an {@link AgentConfigurationException} naming the property and what is
  * allowed; things that work but are unwise become {@link #warnings()}.
  */
 public final class AgentSettings {
@@ -32,6 +34,12 @@ public final class AgentSettings {
 
     static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
             NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE));
+
+    /**
+     * {@code SNOWID_*} variables of the snowid function (or mistyped ones) whose meaning the agent
+     * has under another name; any other unknown {@code SNOWID_*} variable gets a generic warning.
+     */
+    private static final Map<String, String> EQUIVALENTS = equivalents();
 
     /** Same bounds as the lease API's own lease duration. */
     static final long MIN_LEASE_MILLIS = 5_000;
@@ -66,6 +74,7 @@ public final class AgentSettings {
         this.codec = parseEpoch(reader);
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
         reader.warnAboutUnknownProperties();
+        reader.warnAboutUnknownEnvironmentVariables();
         this.warnings = Collections.unmodifiableList(reader.warnings);
     }
 
@@ -117,8 +126,8 @@ public final class AgentSettings {
     }
 
     private static String readSecret(Reader reader) {
-        String fromEnv = reader.environment.get(envName(LEASE_SECRET));
-        String fromProperty = reader.systemProperties.getProperty(LEASE_SECRET);
+        String fromEnv = reader.fromEnvironment(LEASE_SECRET);
+        String fromProperty = reader.fromProperty(LEASE_SECRET);
         if (fromProperty != null) {
             reader.warnings.add(fromEnv != null
                     ? LEASE_SECRET + " is set both as a system property and as " + envName(LEASE_SECRET) + "; using the environment variable"
@@ -126,7 +135,7 @@ public final class AgentSettings {
                             + " set the environment variable " + envName(LEASE_SECRET) + " instead");
         }
         String secret = fromEnv != null ? fromEnv : fromProperty;
-        if (secret == null || secret.trim().isEmpty()) {
+        if (secret == null) {
             throw new AgentConfigurationException(LEASE_URL + " needs the lease API's bearer secret: set the environment variable "
                     + envName(LEASE_SECRET) + " (or the system property " + LEASE_SECRET + ")");
         }
@@ -139,6 +148,13 @@ public final class AgentSettings {
             return 0;
         }
         if (reader.get(LEASE_URL) == null) {
+            if (reader.fromProperty(LEASE_MILLIS) == null) {
+                // The function and its local runner read the same variable: a shell set up for them
+                // must not stop a JVM with a fixed node.
+                reader.warnings.add(reader.describe(LEASE_MILLIS) + " is ignored: it only applies to a leased node ("
+                        + LEASE_URL + "), and a fixed node (" + NODE + ") has no lease");
+                return 0;
+            }
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
                     + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
         }
@@ -236,6 +252,16 @@ public final class AgentSettings {
                 + ", epoch " + codec.epochMillis() + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)";
     }
 
+    private static Map<String, String> equivalents() {
+        Map<String, String> equivalents = new HashMap<>();
+        equivalents.put("SNOWID_EPOCH_MILLIS", "the agent reads " + EPOCH + " / " + envName(EPOCH));
+        equivalents.put("SNOWID_LEASE_SECRET_SHA256", "it is the function's hash of the secret; the agent reads the secret itself from "
+                + envName(LEASE_SECRET));
+        equivalents.put("SNOWID_ON_UNAVAILABLE", "the agent reads " + ON_UNAVAILABLE + " / " + envName(ON_UNAVAILABLE));
+        equivalents.put("SNOWID_TARGET", "the agent reads " + TARGETS + " / " + envName(TARGETS));
+        return Collections.unmodifiableMap(equivalents);
+    }
+
     /** Looks up a setting: the system property first, then its environment variable. */
     private static final class Reader {
         final Properties systemProperties;
@@ -247,18 +273,31 @@ public final class AgentSettings {
             this.environment = environment;
         }
 
+        /** The system property, else its environment variable; null when neither is set to something. */
         String get(String property) {
-            String value = systemProperties.getProperty(property);
-            return value != null ? value : environment.get(envName(property));
+            String value = fromProperty(property);
+            return value != null ? value : fromEnvironment(property);
+        }
+
+        String fromProperty(String property) {
+            return nonEmpty(systemProperties.getProperty(property));
+        }
+
+        String fromEnvironment(String property) {
+            return nonEmpty(environment.get(envName(property)));
+        }
+
+        private static String nonEmpty(String value) {
+            return value == null || value.trim().isEmpty() ? null : value;
         }
 
         /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used. */
         String describe(String property) {
-            String value = systemProperties.getProperty(property);
+            String value = fromProperty(property);
             if (value != null) {
                 return property + "='" + value + "'";
             }
-            value = environment.get(envName(property));
+            value = fromEnvironment(property);
             return value != null ? envName(property) + "='" + value + "' (" + property + ")" : property;
         }
 
@@ -267,6 +306,23 @@ public final class AgentSettings {
                 if (name.startsWith("snowid.") && !ALL.contains(name)) {
                     warnings.add("unknown system property " + name + " is ignored; the agent reads " + ALL);
                 }
+            }
+        }
+
+        /** One line per {@code SNOWID_*} variable the agent does not read, naming its equivalent where there is one. */
+        void warnAboutUnknownEnvironmentVariables() {
+            Set<String> known = new LinkedHashSet<>();
+            for (String property : ALL) {
+                known.add(envName(property));
+            }
+            for (String name : new TreeSet<>(environment.keySet())) {
+                if (!name.startsWith("SNOWID_") || known.contains(name)) {
+                    continue;
+                }
+                String equivalent = EQUIVALENTS.get(name);
+                warnings.add("environment variable " + name + " is ignored: " + (equivalent != null ? equivalent
+                        : "it is not an agent setting (the snowid function's settings do not apply to the agent); the agent reads "
+                                + known));
             }
         }
     }

@@ -27,7 +27,24 @@ import java.util.Map;
 final class HttpLeaseSource implements LeaseSource {
 
     static final int CONNECT_TIMEOUT_MILLIS = 3_000;
-    static final int READ_TIMEOUT_MILLIS = 5_000;
+    /**
+     * POST /leases: the function bounds its worst-case acquisition (probes, a Scan, retries) at
+     * 12 s and is itself stopped at 15 s; 20 s waits for its answer, whatever it is, rather than
+     * giving up on a lease the function may still grant (it would then be held by nobody until it
+     * expires). Only premain and a call whose window has ended wait this long.
+     */
+    static final int ACQUIRE_READ_TIMEOUT_MILLIS = 20_000;
+    /**
+     * PUT /leases/{slot}: one conditional write. The daemon renews with half the lease left and
+     * tries again every tick, so a shorter timeout leaves room for another attempt within the
+     * window; an application thread whose window has ended may wait on the renewal in flight.
+     */
+    static final int RENEW_READ_TIMEOUT_MILLIS = 10_000;
+    /**
+     * DELETE /leases/{slot}: runs in the shutdown hook, delaying the JVM's exit; a release that
+     * does not arrive costs nothing but the slot's rest of the lease.
+     */
+    static final int RELEASE_READ_TIMEOUT_MILLIS = 5_000;
 
     private final String baseUrl;
     private final String authorization;
@@ -46,7 +63,7 @@ final class HttpLeaseSource implements LeaseSource {
     public Lease acquire() {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("holder", holder);
-        Response response = call("POST", "/leases", body);
+        Response response = call("POST", "/leases", body, ACQUIRE_READ_TIMEOUT_MILLIS);
         if (response.status == 201 || response.status == 200) {
             return leaseOf(response);
         }
@@ -61,13 +78,15 @@ final class HttpLeaseSource implements LeaseSource {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("owner", lease.owner());
         body.put("fence", lease.fence());
-        Response response = call("PUT", "/leases/" + lease.slot().index(), body);
+        Response response = call("PUT", "/leases/" + lease.slot().index(), body, RENEW_READ_TIMEOUT_MILLIS);
         if (response.status == 200) {
             Lease renewed = leaseOf(response);
             if (!renewed.slot().equals(lease.slot()) || !renewed.owner().equals(lease.owner()) || renewed.fence() != lease.fence()) {
                 throw new LeaseLostException("the lease API renewed a different lease (" + renewed + ") than ours (" + lease + ")");
             }
-            return lease.renewedUntil(renewed.window().expiresAt());
+            // The server's window as it is: its expiry may be earlier than ours (computed by a clock
+            // behind ours); LeasedGenerator takes a shorter window safely, after its last ID.
+            return renewed;
         }
         if (response.status == 409 || response.status == 404) {
             throw new LeaseLostException("slot " + lease.slot() + " is no longer ours (HTTP " + response.status + "): " + response.errorMessage());
@@ -81,7 +100,7 @@ final class HttpLeaseSource implements LeaseSource {
         body.put("owner", lease.owner());
         body.put("fence", lease.fence());
         body.put("lastIssued", lastIssuedMillis);
-        Response response = call("DELETE", "/leases/" + lease.slot().index(), body);
+        Response response = call("DELETE", "/leases/" + lease.slot().index(), body, RELEASE_READ_TIMEOUT_MILLIS);
         if (response.status == 204 || response.status == 200) {
             return;
         }
@@ -135,13 +154,13 @@ final class HttpLeaseSource implements LeaseSource {
                 + response.errorMessage(), response.retryAfterMillis(), null);
     }
 
-    private Response call(String method, String path, Map<String, Object> body) {
+    private Response call(String method, String path, Map<String, Object> body, int readTimeoutMillis) {
         HttpURLConnection connection = null;
         try {
             connection = (HttpURLConnection) new URL(baseUrl + path).openConnection();
             connection.setRequestMethod(method);
             connection.setConnectTimeout(CONNECT_TIMEOUT_MILLIS);
-            connection.setReadTimeout(READ_TIMEOUT_MILLIS);
+            connection.setReadTimeout(readTimeoutMillis);
             connection.setUseCaches(false);
             connection.setInstanceFollowRedirects(false);
             connection.setRequestProperty("Authorization", authorization);

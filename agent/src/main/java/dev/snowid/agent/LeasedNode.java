@@ -1,6 +1,7 @@
 package dev.snowid.agent;
 
 import dev.snowid.IdUnavailableException;
+import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
@@ -8,25 +9,33 @@ import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
 import java.lang.management.ManagementFactory;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
  * A node leased from the lease API for this JVM's lifetime: leased in premain (so a wrong URL,
  * a refused secret or an exhausted pool stops the JVM at once), renewed by a daemon thread well
  * before expiry, released at shutdown with the last issued timestamp. Between those, the
- * {@link LeasedGenerator} fails closed: no renewal confirmed, no ID past the window.
+ * {@link LeasedGenerator} fails closed: no renewal confirmed, no ID past the window. Application
+ * threads never renew: they only wait on the lease API once the window has ended.
  */
 final class LeasedNode {
 
-    /** The agent only warns when the API's clock is further off than this; skew costs availability, never uniqueness. */
+    /**
+     * The agent only warns when the API's clock is further off than this; skew costs availability,
+     * never uniqueness. A new lease's floor that is at most this far ahead of our clock is waited for.
+     */
     static final long MAX_CLOCK_SKEW_MILLIS = 2_000;
 
     private final LeasedGenerator generator;
+    /** The lease length renewals are planned with. */
+    private final long leaseMillis;
     private final Thread renewer;
     private volatile boolean shuttingDown;
 
     private LeasedNode(LeasedGenerator generator, long leaseMillis) {
         this.generator = generator;
+        this.leaseMillis = leaseMillis;
         this.renewer = new Thread(() -> renewUntilShutdown(leaseMillis), "snowid-lease-renewer");
         this.renewer.setDaemon(true);
     }
@@ -48,23 +57,49 @@ final class LeasedNode {
                     + " the lease API's: IDs stay unique, but each lease is usable that much " + (skew > 0 ? "shorter" : "later")
                     + "; synchronise the clock (NTP)");
         }
-        long granted = first.window().expiresAt() - WallClock.SYSTEM.millis();
-        long leaseMillis = settings.leaseMillis() > 0 ? settings.leaseMillis()
-                : Math.max(LeaseTerms.MIN_LEASE_MILLIS, Math.min(LeaseTerms.MAX_LEASE_MILLIS, granted));
-        LeasedGenerator generator = new LeasedGenerator(new FirstLease(first, api),
-                LeaseTerms.of(leaseMillis, MAX_CLOCK_SKEW_MILLIS), WallClock.SYSTEM, settings.codec());
+        LeasedNode node = start(api, first, settings.leaseMillis(), settings.codec(), WallClock.SYSTEM,
+                AgentSettings.LEASE_URL + "='" + settings.leaseUrl() + "'");
+        Runtime.getRuntime().addShutdownHook(new Thread(node::shutdown, "snowid-lease-release"));
+        AgentLog.info("took " + first + " from " + settings.leaseUrl() + "; renewing every ~" + node.leaseMillis / 2 + " ms");
+        return node;
+    }
+
+    /**
+     * A node on {@code api} that starts with {@code first}, the lease already taken; renewals run
+     * on a daemon thread from now on. {@code setting} names the configuration in error messages.
+     */
+    static LeasedNode start(LeaseSource api, Lease first, long configuredLeaseMillis, SnowflakeCodec codec, WallClock clock,
+            String setting) {
+        long leaseMillis = planningLeaseMillis(configuredLeaseMillis, first.window().expiresAt() - clock.millis());
+        LeasedGenerator generator = LeasedGenerator.builder(new FirstLease(first, api),
+                        LeaseTerms.of(leaseMillis, MAX_CLOCK_SKEW_MILLIS), clock, codec)
+                .renewInBackground() // application threads never wait for a renewal while the window holds
+                .waitForFloorUpTo(MAX_CLOCK_SKEW_MILLIS) // the floor is another clock's: a little behind it, wait
+                .build();
         // The first ID adopts the lease just taken (and is dropped: gaps are normal), so renewals start now.
         try {
             generator.nextId();
         } catch (IdUnavailableException e) {
-            throw new AgentConfigurationException(AgentSettings.LEASE_URL + "='" + settings.leaseUrl() + "': the lease "
-                    + first + " cannot be used: " + e.getMessage(), e);
+            try {
+                generator.shutdown(); // the JVM stops: free the slot rather than let it run out
+            } catch (RuntimeException releaseFailed) {
+                e.addSuppressed(releaseFailed);
+            }
+            throw new AgentConfigurationException(setting + ": the lease " + first + " cannot be used: " + e.getMessage(), e);
         }
         LeasedNode node = new LeasedNode(generator, leaseMillis);
         node.renewer.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(node::release, "snowid-lease-release"));
-        AgentLog.info("took " + first + " from " + settings.leaseUrl() + "; renewing every ~" + leaseMillis / 2 + " ms");
         return node;
+    }
+
+    /**
+     * The lease length renewals are planned with (renewal once less than half is left): the
+     * configured one, but never longer than the API granted, or every moment would be "due";
+     * without a configured one, what the API granted. Within the API's own bounds.
+     */
+    static long planningLeaseMillis(long configuredMillis, long grantedMillis) {
+        long planned = configuredMillis > 0 ? Math.min(configuredMillis, grantedMillis) : grantedMillis;
+        return Math.max(LeaseTerms.MIN_LEASE_MILLIS, Math.min(LeaseTerms.MAX_LEASE_MILLIS, planned));
     }
 
     /** What the bridge calls. After shutdown began nothing is issued: the lease is being released. */
@@ -77,8 +112,13 @@ final class LeasedNode {
         };
     }
 
+    /** The lease in force, as last confirmed. */
+    Optional<Lease> currentLease() {
+        return generator.currentLease();
+    }
+
     private void renewUntilShutdown(long leaseMillis) {
-        long tick = Math.max(100, Math.min(1_000, leaseMillis / 20));
+        long tick = renewalTickMillis(leaseMillis);
         boolean failing = false;
         while (!shuttingDown) {
             try {
@@ -101,12 +141,21 @@ final class LeasedNode {
         }
     }
 
-    private void release() {
+    /** How often the renewer looks whether a renewal is due: a twentieth of the lease, 0.1 to 1 s. */
+    static long renewalTickMillis(long leaseMillis) {
+        return Math.max(100, Math.min(1_000, leaseMillis / 20));
+    }
+
+    /**
+     * The shutdown hook: stops the renewer, then shuts the generator down for good (closed,
+     * released with the last issued ms, and no new lease for a thread that races this hook).
+     */
+    void shutdown() {
         shuttingDown = true;
         renewer.interrupt();
         try {
             String lease = generator.currentLease().map(Lease::toString).orElse(null);
-            generator.release();
+            generator.shutdown();
             if (lease != null) {
                 AgentLog.info("released " + lease);
             }

@@ -157,4 +157,59 @@ class AgentSettingsTest {
         properties.setProperty("snowid.target", "a.B#d");
         assertTrue(read().warnings().get(0).startsWith("unknown system property snowid.target is ignored"));
     }
+
+    @Test
+    void emptyValuesCountAsNotSet() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_NODE", "");
+        environment.put("SNOWID_EPOCH", " ");
+        environment.put("SNOWID_ONUNAVAILABLE", "");
+        environment.put("SNOWID_LEASE_MILLIS", "");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        AgentSettings settings = read();
+        assertNull(settings.node(), "an empty SNOWID_NODE is no fixed node beside the lease URL");
+        assertEquals(1288834974657L, settings.codec().epochMillis());
+        assertEquals("throw", settings.onUnavailable().toString());
+        assertEquals(0, settings.leaseMillis());
+
+        environment.put("SNOWID_LEASE_SECRET", "");
+        assertTrue(failure().startsWith("snowid.lease.url needs the lease API's bearer secret"));
+        properties.setProperty("snowid.lease.url", "");
+        assertTrue(failure().startsWith("no node configured"));
+    }
+
+    @Test
+    void theFunctionsLeaseMillisVariableDoesNotStopAFixedNode() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_MILLIS", "60000"); // set for the function's local runner in the same shell
+        AgentSettings settings = read();
+        assertEquals(Slot.of(1, 1), settings.node());
+        assertEquals(0, settings.leaseMillis());
+        assertEquals(Arrays.asList("SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored: it only applies to a leased node"
+                + " (snowid.lease.url), and a fixed node (snowid.node) has no lease"), settings.warnings());
+
+        properties.setProperty("snowid.lease.millis", "60000"); // asked for explicitly: a mistake
+        assertTrue(failure().startsWith("snowid.lease.millis='60000' only applies to a leased node"));
+    }
+
+    @Test
+    void snowidVariablesTheAgentDoesNotReadAreWarnedAboutNamingItsEquivalent() {
+        properties.setProperty("snowid.node", "1:1");
+        environment.put("SNOWID_TARGETS", "a.B#c");
+        environment.put("SNOWID_EPOCH_MILLIS", "1577836800000");
+        environment.put("SNOWID_TABLE", "snowid-leases");
+        environment.put("SNOWID_LEASE_SECRET_SHA256", "ab");
+        environment.put("PATH", "/usr/bin");
+        AgentSettings settings = read();
+        assertEquals(1288834974657L, settings.codec().epochMillis(), "the function's variable is not the agent's");
+        assertEquals(3, settings.warnings().size(), settings.warnings()::toString);
+        assertEquals("environment variable SNOWID_EPOCH_MILLIS is ignored: the agent reads snowid.epoch / SNOWID_EPOCH",
+                settings.warnings().get(0));
+        assertTrue(settings.warnings().get(1).startsWith("environment variable SNOWID_LEASE_SECRET_SHA256 is ignored: it is the function's"
+                + " hash of the secret; the agent reads the secret itself from SNOWID_LEASE_SECRET"), settings.warnings()::toString);
+        assertTrue(settings.warnings().get(2).startsWith("environment variable SNOWID_TABLE is ignored: it is not an agent setting")
+                && settings.warnings().get(2).contains("SNOWID_NODE"), settings.warnings()::toString);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.snowid.lease;
 
+import dev.snowid.ClockBehindException;
 import dev.snowid.LeaseExpiredException;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
@@ -11,10 +12,15 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A generator on a lease: what the function and the agent call. It leases a slot on the
- * first ID (never in the constructor: a SnapStart snapshot must not hold one), renews on the
- * request path once less than half of the lease is left, and fails closed: the
- * {@link SnowflakeGenerator} underneath checks every ID's own timestamp against the confirmed
- * window, and is closed the moment the lease is known to be lost.
+ * first ID (never in the constructor: a SnapStart snapshot must not hold one), renews once less
+ * than half of the lease is left, and fails closed: the {@link SnowflakeGenerator} underneath
+ * checks every ID's own timestamp against the confirmed window, and is closed the moment the
+ * lease is known to be lost.
+ *
+ * <p>Who renews is a choice ({@link Builder#renewInBackground()}): by default the first call
+ * that finds the lease due renews it, inline (the function: a frozen Lambda environment runs no
+ * thread); in the background, only {@link #renewIfDue()} does, from the caller's own daemon
+ * thread (the agent), so issuing calls never wait on the lease source while a window is in force.
  *
  * <p>Thread-safe. Issuing is lock-free; talking to the lease source is done by one thread at
  * a time. While one thread renews, the others keep issuing from the window in force; once the
@@ -25,28 +31,50 @@ public final class LeasedGenerator {
 
     /** How often one call looks again after the generator it used was closed or ran out under it. */
     private static final int MAX_ROUNDS = 4;
-    /** After a failed renewal, the next request-path attempt waits this long (the window is still in force). */
-    private static final long RENEWAL_RETRY_MILLIS = 1_000;
+    /**
+     * After a failed renewal, the next request-path attempt waits this long (the window is still
+     * in force); renewing in the background, a call with no window in force fails at once for
+     * this long after the source failed, rather than queueing for another round trip.
+     */
+    private static final long RETRY_MILLIS = 1_000;
+    /** Longest wait for a fresh lease's floor that {@link Builder#waitForFloorUpTo(long)} allows. */
+    public static final long MAX_FLOOR_WAIT_MILLIS = 10_000;
 
     private final LeaseSource source;
     private final LeaseTerms terms;
     private final WallClock clock;
     private final SnowflakeCodec codec;
+    private final boolean renewInBackground;
+    private final long floorWaitMillis;
     private final ReentrantLock lock = new ReentrantLock();
 
     /** The lease and the generator issuing under it; null when nothing is held. Written under {@link #lock}. */
     private volatile Held held;
     /** Written under {@link #lock}. */
     private volatile long nextRenewalAttemptAt;
+    /** The source's latest failure and when ({@code System.nanoTime()}); null after a success. Written under {@link #lock}. */
+    private volatile RuntimeException sourceFailure;
+    private volatile long sourceFailedAtNanos;
+    /** Set by {@link #shutdown()}, under {@link #lock}: no lease is taken after it. */
+    private volatile boolean shutDown;
 
+    /** Renews on the request path and never waits for a floor: the function's generator. */
     public LeasedGenerator(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
-        if (source == null || terms == null || clock == null || codec == null) {
-            throw new IllegalArgumentException("a leased generator needs a lease source, terms, a clock and a codec");
-        }
-        this.source = source;
-        this.terms = terms;
-        this.clock = clock;
-        this.codec = codec;
+        this(builder(source, terms, clock, codec));
+    }
+
+    private LeasedGenerator(Builder builder) {
+        this.source = builder.source;
+        this.terms = builder.terms;
+        this.clock = builder.clock;
+        this.codec = builder.codec;
+        this.renewInBackground = builder.renewInBackground;
+        this.floorWaitMillis = builder.floorWaitMillis;
+    }
+
+    /** A generator with options beyond the constructor's; without any, the same as the constructor. */
+    public static Builder builder(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
+        return new Builder(source, terms, clock, codec);
     }
 
     /**
@@ -93,7 +121,7 @@ public final class LeasedGenerator {
 
     /**
      * Renews the lease if less than half of it is left (or it has run out), for a daemon thread
-     * where one can run (the agent). The request path renews by itself.
+     * where one can run (the agent). Renewing on the request path, calls renew by themselves too.
      *
      * @return whether a renewal was confirmed
      * @throws LeaseLostException when the slot is no longer ours; the generator is already closed
@@ -113,6 +141,9 @@ public final class LeasedGenerator {
             } catch (LeaseLostException lost) {
                 drop(current);
                 throw lost;
+            } catch (RuntimeException unavailable) {
+                failed(unavailable);
+                throw unavailable;
             }
         } finally {
             lock.unlock();
@@ -122,7 +153,8 @@ public final class LeasedGenerator {
     /**
      * Orderly shutdown (or a CRaC checkpoint): closes the generator, so that no ID is issued
      * after, then releases the lease with the last issued ms, so the slot is free at once. Does
-     * nothing when no lease is held. A later {@link #nextId()} leases anew.
+     * nothing when no lease is held. A later {@link #nextId()} leases anew (CRaC restores need
+     * that); for the end of the process, use {@link #shutdown()}.
      *
      * @throws LeaseLostException when the slot was no longer ours anyway
      * @throws LeaseStoreUnavailableException when the release did not reach the store; the lease
@@ -144,6 +176,25 @@ public final class LeasedGenerator {
     }
 
     /**
+     * The final {@link #release()}: afterwards no lease is ever taken again and every call fails
+     * with a {@link LeaseExpiredException}. For a shutdown hook, where a thread racing the hook
+     * would otherwise find nothing held and lease a fresh slot that nobody releases.
+     *
+     * @throws LeaseLostException when the slot was no longer ours anyway
+     * @throws LeaseStoreUnavailableException when the release did not reach the store; the lease
+     *         then simply runs out
+     */
+    public void shutdown() {
+        lock.lock();
+        try {
+            shutDown = true;
+            release();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Drops the lease and the generator without telling the source: for CRaC's
      * {@code afterRestore}, where the lease in the snapshot belongs to the environment that took it
      * (and to every other restored copy), never to this one. The next ID leases anew, with a new
@@ -155,6 +206,7 @@ public final class LeasedGenerator {
             Held current = held;
             held = null;
             nextRenewalAttemptAt = 0;
+            sourceFailure = null; // the snapshot's failures are not this process's
             if (current != null) {
                 current.generator.close();
             }
@@ -168,7 +220,7 @@ public final class LeasedGenerator {
         Held current = held;
         long now = clock.millis();
         if (current != null && inForce(current, now)) {
-            if (!terms.needsRenewal(current.lease.window(), now)) {
+            if (renewInBackground || !terms.needsRenewal(current.lease.window(), now)) {
                 return current.generator;
             }
             // Due, not run out: one thread renews, the others go on issuing from the window in force.
@@ -192,10 +244,29 @@ public final class LeasedGenerator {
             if (again != null && inForce(again, clock.millis())) {
                 return again.generator;
             }
+            if (renewInBackground) {
+                refuseWhileTheSourceJustFailed(again);
+            }
             return renewOrAcquire(again).generator;
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * With the lock, renewing in the background: the source failed a moment ago (the daemon keeps
+     * trying), so fail closed at once instead of making every caller wait for another round trip.
+     */
+    private void refuseWhileTheSourceJustFailed(Held current) {
+        RuntimeException failure = sourceFailure;
+        long sinceMillis = (System.nanoTime() - sourceFailedAtNanos) / 1_000_000;
+        if (shutDown || failure == null || sinceMillis >= RETRY_MILLIS) {
+            return;
+        }
+        String what = current == null ? "no lease is held" : "the lease on slot " + current.lease.slot() + " expired at "
+                + current.generator.window().expiresAt() + " (unix ms)";
+        throw new LeaseExpiredException(what + " and the lease source failed " + sinceMillis + " ms ago (" + failure.getMessage()
+                + "); no ID is issued until a renewal or a new lease is confirmed", RETRY_MILLIS - sinceMillis, failure);
     }
 
     private static boolean inForce(Held current, long now) {
@@ -211,36 +282,81 @@ public final class LeasedGenerator {
         } catch (RuntimeException unavailable) {
             // Not fatal yet: the window in force still holds. When it ends, the blocking path
             // tries again and fails closed with the source's exception.
-            nextRenewalAttemptAt = clock.millis() + RENEWAL_RETRY_MILLIS;
+            nextRenewalAttemptAt = clock.millis() + RETRY_MILLIS;
         }
     }
 
     /** With the lock: no usable window. Renews the same slot if it is provably still ours, else leases anew. */
     private Held renewOrAcquire(Held current) {
-        if (current != null && !current.generator.isClosed()) {
-            // The window ran out (say, the process was frozen past it). A renewal is conditional on
-            // our owner token and fence; the fence grows on every acquisition, so if it succeeds
-            // nobody has held the slot since, and the generator may go on where it stopped.
-            try {
-                adopt(current, source.renew(current.lease));
-                Held renewed = held;
-                if (renewed != null && inForce(renewed, clock.millis())) {
-                    return renewed;
+        if (shutDown) {
+            throw new LeaseExpiredException("the generator was shut down and its lease released; it issues nothing more");
+        }
+        try {
+            if (current != null && !current.generator.isClosed()) {
+                // The window ran out (say, the process was frozen past it). A renewal is conditional on
+                // our owner token and fence; the fence grows on every acquisition, so if it succeeds
+                // nobody has held the slot since, and the generator may go on where it stopped.
+                try {
+                    adopt(current, source.renew(current.lease));
+                    Held renewed = held;
+                    if (renewed != null && inForce(renewed, clock.millis())) {
+                        return renewed;
+                    }
+                } catch (LeaseLostException lost) {
+                    drop(current);
                 }
-            } catch (LeaseLostException lost) {
-                drop(current);
+            }
+            Lease lease = source.acquire();
+            held = new Held(lease, newGenerator(lease.slot(), lease.window()), 0);
+            nextRenewalAttemptAt = 0;
+            sourceFailure = null;
+        } catch (RuntimeException unavailable) {
+            failed(unavailable);
+            throw unavailable;
+        }
+        Held fresh = held;
+        awaitFloor(fresh.lease.window());
+        return fresh;
+    }
+
+    /**
+     * With the lock: a fresh lease's floor is the previous holder's expiry, set by another clock
+     * (another function environment's, or the previous agent's). A clock up to
+     * {@link Builder#waitForFloorUpTo(long)} behind it waits; further behind, the generator
+     * refuses with the clock's message.
+     */
+    private void awaitFloor(LeaseWindow window) {
+        long behind = window.floor() - clock.millis();
+        if (behind <= 0 || floorWaitMillis == 0) {
+            return;
+        }
+        if (behind > floorWaitMillis) {
+            throw new ClockBehindException("the new lease's floor (the previous holder's expiry)", behind, floorWaitMillis);
+        }
+        // A guard against a clock that stopped: never wait much longer than the bound.
+        long deadline = System.nanoTime() + (floorWaitMillis + 1_000) * 1_000_000;
+        while ((behind = window.floor() - clock.millis()) > 0 && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(Math.min(behind, 50));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return; // the generator refuses until the clock has reached the floor
             }
         }
-        Lease lease = source.acquire();
-        Held fresh = new Held(lease, newGenerator(lease.slot(), lease.window()), 0);
-        held = fresh;
-        nextRenewalAttemptAt = 0;
-        return fresh;
+    }
+
+    /** With the lock: remembers a failure of the source (not a loss), for {@link #refuseWhileTheSourceJustFailed}. */
+    private void failed(RuntimeException failure) {
+        if (!(failure instanceof LeaseLostException)) {
+            sourceFailure = failure;
+            sourceFailedAtNanos = System.nanoTime();
+        }
     }
 
     /** With the lock: takes a renewal the source confirmed. */
     private void adopt(Held current, Lease renewed) {
         nextRenewalAttemptAt = 0;
+        sourceFailure = null;
         long newExpiresAt = renewed.window().expiresAt();
         if (newExpiresAt >= current.generator.window().expiresAt()) {
             current.generator.extendLease(newExpiresAt);
@@ -269,6 +385,54 @@ public final class LeasedGenerator {
 
     private SnowflakeGenerator newGenerator(Slot slot, LeaseWindow window) {
         return SnowflakeGenerator.forSlot(slot).window(window).clock(clock).codec(codec).build();
+    }
+
+    /** Options of a {@link LeasedGenerator}; the defaults are the function's. */
+    public static final class Builder {
+        private final LeaseSource source;
+        private final LeaseTerms terms;
+        private final WallClock clock;
+        private final SnowflakeCodec codec;
+        private boolean renewInBackground;
+        private long floorWaitMillis;
+
+        private Builder(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
+            if (source == null || terms == null || clock == null || codec == null) {
+                throw new IllegalArgumentException("a leased generator needs a lease source, terms, a clock and a codec");
+            }
+            this.source = source;
+            this.terms = terms;
+            this.clock = clock;
+            this.codec = codec;
+        }
+
+        /**
+         * Only {@link LeasedGenerator#renewIfDue()} renews, called by the owner's own thread:
+         * issuing calls never talk to the source while a window is in force. Once it has ended,
+         * a call renews or leases itself (failing at once for a second after the source failed).
+         */
+        public Builder renewInBackground() {
+            this.renewInBackground = true;
+            return this;
+        }
+
+        /**
+         * When the clock is at most this far behind a fresh lease's floor, the call that took the
+         * lease waits for the floor instead of refusing (0, the default: refuse beyond the
+         * generator's few ms of tolerance).
+         */
+        public Builder waitForFloorUpTo(long millis) {
+            if (millis < 0 || millis > MAX_FLOOR_WAIT_MILLIS) {
+                throw new IllegalArgumentException("floor wait " + millis + " ms is out of range: allowed 0 to "
+                        + MAX_FLOOR_WAIT_MILLIS + " ms");
+            }
+            this.floorWaitMillis = millis;
+            return this;
+        }
+
+        public LeasedGenerator build() {
+            return new LeasedGenerator(this);
+        }
     }
 
     /** A lease and the generator issuing under it. */

@@ -1,9 +1,11 @@
 package dev.snowid.lease;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.IdUnavailableException;
+import dev.snowid.LeaseExpiredException;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
@@ -17,6 +19,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -187,6 +190,68 @@ class LeasedGeneratorConcurrencyTest {
                 + " %d unavailable, %d handovers%n", THREADS * (long) PER_THREAD, THREADS, others.length, table.row(Slot.of(3, 7)).get().fence,
                 daemonRenewals.get(), unavailable.get(), handovers.get());
         assertTrue(handovers.get() >= 2, "the slot must have gone to the other process and back: " + handovers.get() + " handovers");
+    }
+
+    @Test
+    void noLeaseOutlivesAShutdownThatRacesIssuingThreads() throws Exception {
+        SlotPool pool = SlotPool.of(2, 2, 0, 3);
+        LeasedGenerator generator = LeasedGenerator.builder(new PooledLeaseSource(counted, pool, TERMS, clock, "main"), TERMS, clock, CODEC)
+                .renewInBackground()
+                .build();
+        List<Long> ids = Collections.synchronizedList(new ArrayList<>());
+        AtomicBoolean stop = new AtomicBoolean(); // only for a failing run: threads that never see "shut down"
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            Thread thread = new Thread(() -> {
+                long[] mine = new long[PER_THREAD];
+                int n = 0;
+                try {
+                    while (!stop.get()) {
+                        try {
+                            long id = generator.nextId();
+                            if (n < mine.length) {
+                                mine[n++] = id;
+                            }
+                            issued.incrementAndGet();
+                        } catch (LeaseExpiredException e) {
+                            if (e.getMessage().contains("shut down")) {
+                                return; // the only way out: every thread keeps calling through the shutdown
+                            }
+                            unavailable.incrementAndGet();
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                } finally {
+                    for (int i = 0; i < n; i++) {
+                        ids.add(mine[i]);
+                    }
+                }
+            }, "issuer-" + t);
+            thread.start();
+            threads.add(thread);
+        }
+        while (issued.get() < 200_000 && failure.get() == null) {
+            Thread.sleep(1);
+        }
+        Slot slot = generator.currentLease().get().slot();
+        generator.shutdown();
+        for (Thread thread : threads) {
+            thread.join(30_000);
+        }
+        boolean stillIssuing = threads.stream().anyMatch(Thread::isAlive);
+        stop.set(true);
+        join(threads);
+        assertFalse(stillIssuing, "threads still got IDs 30 s after the shutdown");
+
+        assertTrue(table.rows().values().stream().allMatch(row -> row.owner == null),
+                () -> "a lease was taken after shutdown and never released: " + table.rows());
+        long releasedExpiry = table.row(slot).get().expiresAt;
+        long[] all = ids.stream().mapToLong(Long::longValue).toArray();
+        assertNoDuplicates(all);
+        for (long id : all) {
+            assertTrue(CODEC.decode(id).unixMillis() < releasedExpiry, "an ID at or after the released expiry " + releasedExpiry);
+        }
     }
 
     private List<Thread> startIssuing(LeasedGenerator generator, long[][] perThread, int count) {

@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
+import dev.snowid.LeaseExpiredException;
+import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
+import dev.snowid.WallClock;
 import dev.snowid.testing.CountingLeaseStore;
 import dev.snowid.testing.InMemoryLeaseStore;
 import dev.snowid.testing.InMemoryLeaseStore.Fault;
@@ -307,5 +311,134 @@ class LeasedGeneratorTest {
         generator.release();
         assertEquals(T + 5_001, table.row(A).get().expiresAt, "released after the last ID, issued before the renewal");
         assertEquals(2, ids.size());
+    }
+
+    private LeasedGenerator renewingInBackground() {
+        return LeasedGenerator.builder(new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "test"), TERMS, clock, CODEC)
+                .renewInBackground()
+                .build();
+    }
+
+    @Test
+    void renewingInTheBackgroundCallsNeverTalkToTheSourceWhileTheWindowHolds() {
+        LeasedGenerator generator = renewingInBackground();
+        generator.nextId();
+        long roundTrips = counted.roundTrips();
+        clock.advance(9_999); // long past due, not yet run out
+        for (int i = 0; i < 100; i++) {
+            assertEquals(T + 9_999, decode(generator.nextId()).unixMillis());
+        }
+        assertEquals(2, generator.nextIds(2).length);
+        assertEquals(roundTrips, counted.roundTrips(), "only the owner's thread renews (renewIfDue)");
+        assertTrue(generator.renewIfDue());
+        assertEquals(T + 19_999, generator.currentLease().get().window().expiresAt());
+    }
+
+    @Test
+    void renewingInTheBackgroundACallPastTheWindowRenewsItself() {
+        LeasedGenerator generator = renewingInBackground();
+        generator.nextId();
+        long fence = generator.currentLease().get().fence();
+        clock.advance(10_000); // the window has ended and the owner's thread did not renew
+        SnowflakeId id = decode(generator.nextId());
+        assertEquals(T + 10_000, id.unixMillis());
+        assertEquals(fence, generator.currentLease().get().fence(), "the same lease, renewed");
+        assertEquals(T + 20_000, generator.currentLease().get().window().expiresAt());
+    }
+
+    @Test
+    void renewingInTheBackgroundACallPastTheWindowFailsAtOnceRightAfterTheSourceFailed() {
+        LeasedGenerator generator = renewingInBackground();
+        generator.nextId();
+        clock.advance(10_000);
+        table.setFault(Fault.UNAVAILABLE);
+        assertThrows(LeaseStoreUnavailableException.class, generator::renewIfDue, "the owner's thread tries and fails");
+        long roundTrips = counted.roundTrips();
+        LeaseExpiredException refused = assertThrows(LeaseExpiredException.class, generator::nextId);
+        assertTrue(refused.getMessage().contains("expired at " + (T + 10_000)) && refused.getMessage().contains("the lease source failed"),
+                refused.getMessage());
+        assertTrue(refused.getCause() instanceof LeaseStoreUnavailableException);
+        assertTrue(refused.retryAfterMillis() <= 1_000);
+        assertEquals(roundTrips, counted.roundTrips(), "no caller queues for another round trip to a source that just failed");
+    }
+
+    @Test
+    void shutdownReleasesAndNeverLeasesAgain() {
+        LeasedGenerator generator = onSlotA();
+        clock.advance(3);
+        long last = generator.nextId();
+        generator.shutdown();
+        assertEquals(null, table.row(A).get().owner);
+        assertEquals(decode(last).unixMillis() + 1, table.row(A).get().expiresAt);
+        long roundTrips = counted.roundTrips();
+        for (int i = 0; i < 3; i++) {
+            LeaseExpiredException refused = assertThrows(LeaseExpiredException.class, generator::nextId);
+            assertTrue(refused.getMessage().contains("shut down"), refused.getMessage());
+        }
+        assertThrows(LeaseExpiredException.class, () -> generator.nextIds(5));
+        assertFalse(generator.renewIfDue());
+        assertEquals(roundTrips, counted.roundTrips(), "no lease after shutdown");
+        assertEquals(null, table.row(A).get().owner);
+        assertFalse(generator.currentLease().isPresent());
+    }
+
+    @Test
+    void releaseUnlikeShutdownLeasesAgainOnTheNextId() {
+        LeasedGenerator generator = onSlotA();
+        generator.nextId();
+        generator.release();
+        clock.advance(2); // past the released expiry (the last ID's ms + 1)
+        assertEquals(A, decode(generator.nextId()).slot(), "a CRaC checkpoint releases, and the restored process leases anew");
+        assertEquals(generator.currentLease().get().owner(), table.row(A).get().owner);
+    }
+
+    /** A source handing out one lease whose floor was set by a clock {@code aheadMillis} ahead of ours. */
+    private static LeaseSource floorAhead(long aheadMillis) {
+        return new LeaseSource() {
+            @Override
+            public Lease acquire() {
+                long floor = System.currentTimeMillis() + aheadMillis;
+                return new Lease(A, "0123456789abcdef0123456789abcdef", 1, LeaseWindow.of(floor, floor + 60_000));
+            }
+
+            @Override
+            public Lease renew(Lease lease) {
+                return lease;
+            }
+
+            @Override
+            public void release(Lease lease, long lastIssuedMillis) {
+            }
+        };
+    }
+
+    @Test
+    void aFreshLeaseWhoseFloorIsALittleAheadIsWaitedForWhenAsked() {
+        LeasedGenerator waiting = LeasedGenerator.builder(floorAhead(300), TERMS, WallClock.SYSTEM, CODEC)
+                .waitForFloorUpTo(2_000).build();
+        long id = waiting.nextId();
+        assertTrue(decode(id).unixMillis() >= waiting.currentLease().get().window().floor(), "issued from the floor on");
+
+        LeasedGenerator refusing = new LeasedGenerator(floorAhead(300), TERMS, WallClock.SYSTEM, CODEC);
+        assertThrows(ClockBehindException.class, refusing::nextId, "without the option: the generator's few ms only");
+    }
+
+    @Test
+    void aFreshLeaseWhoseFloorIsFurtherAheadThanTheWaitIsRefusedWithTheClockMessage() {
+        LeasedGenerator generator = LeasedGenerator.builder(floorAhead(30_000), TERMS, WallClock.SYSTEM, CODEC)
+                .waitForFloorUpTo(2_000).build();
+        long before = System.nanoTime();
+        ClockBehindException behind = assertThrows(ClockBehindException.class, generator::nextId);
+        assertTrue((System.nanoTime() - before) / 1_000_000 < 1_000, "refused without waiting");
+        assertTrue(behind.getMessage().contains("behind the new lease's floor") && behind.getMessage().contains("at most 2000 ms"),
+                behind.getMessage());
+        assertTrue(behind.behindMillis() > 28_000);
+    }
+
+    @Test
+    void theFloorWaitIsBounded() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> LeasedGenerator.builder(floorAhead(0), TERMS, clock, CODEC).waitForFloorUpTo(10_001));
+        assertEquals("floor wait 10001 ms is out of range: allowed 0 to 10000 ms", error.getMessage());
     }
 }

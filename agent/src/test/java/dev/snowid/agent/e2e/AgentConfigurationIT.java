@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,6 +89,39 @@ class AgentConfigurationIT {
         assertFalse(result.stdout.contains("DONE"), () -> "the application ran:\n" + result);
         assertFalse(Files.exists(ids), "the application wrote IDs");
         assertFalse(result.stderr.contains("FATAL ERROR"), () -> "the JVM aborted instead of exiting:\n" + result);
+    }
+
+    static Stream<Jdk> jdks() {
+        return Jdk.all().stream();
+    }
+
+    /**
+     * A shell set up for the function's local runner (SNOWID_LEASE_MILLIS, SNOWID_EPOCH_MILLIS …)
+     * and an empty SNOWID_NODE must not stop a JVM whose agent has a fixed node: each is one warning.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void theFunctionsVariablesAndEmptyOnesAreWarnedAboutNotFatal(Jdk jdk) throws Exception {
+        Path ids = dir.resolve("ids");
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .property("snowid.targets", TARGET + ",com.acme.legacy.LegacyIds#nextBoxed,com.acme.legacy.LegacyIds#nextString")
+                .env("SNOWID_TARGETS", "")
+                .env("SNOWID_NODE", "2:3")
+                .env("SNOWID_LEASE_URL", "")
+                .env("SNOWID_LEASE_MILLIS", "60000")
+                .env("SNOWID_EPOCH_MILLIS", "1577836800000")
+                .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "10");
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: environment variable SNOWID_EPOCH_MILLIS is ignored: the agent reads snowid.epoch"
+                + " / SNOWID_EPOCH"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] started in ") && result.stderr.contains("node 2:3, epoch 1288834974657"), result::toString);
+        long[] issued = IdsFile.read(ids);
+        assertEquals(10, issued.length);
+        for (long id : issued) {
+            assertEquals(Slot.of(2, 3), SnowflakeCodec.TWITTER.decode(id).slot(), "ID " + id);
+        }
     }
 
     private static Arguments bad(Jdk jdk, String name, Map<String, String> properties, Map<String, String> environment, String message) {
