@@ -28,7 +28,7 @@ public final class Dynalite implements AutoCloseable {
     public static final String DIR_PROPERTY = "snowid.dynalite.dir";
 
     private static final String HOW_TO_INSTALL = "install Node.js (18 or later, with npm) and run"
-            + " `mvn -pl lambda generate-resources` from the repository root (it runs `npm ci` in lambda/dynalite)";
+            + " `npm ci --prefix lambda/dynalite` from the repository root (or any `mvn verify`, which runs it)";
     private static final long START_TIMEOUT_MILLIS = 20_000;
 
     private final Process process;

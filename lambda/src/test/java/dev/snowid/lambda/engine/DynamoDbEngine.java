@@ -118,7 +118,7 @@ public final class DynamoDbEngine implements BeforeAllCallback, ParameterResolve
                     + noDynalite.getMessage() + "). Get one of: " + ENDPOINT_VARIABLE
                     + "=<endpoint URL> (real DynamoDB or compatible; AWS credentials from the usual chain),"
                     + " a running Docker engine (LocalStack via Testcontainers),"
-                    + " or Node.js 18+ then `mvn -pl lambda generate-resources` (installs dynalite).", noDynalite);
+                    + " or Node.js 18+ then `npm ci --prefix lambda/dynalite` from the repository root (installs dynalite).", noDynalite);
         }
     }
 

@@ -40,7 +40,7 @@ class DynaliteTest {
 
         IllegalStateException missing = assertThrows(IllegalStateException.class, () -> Dynalite.start(empty));
 
-        assertTrue(missing.getMessage().contains("mvn -pl lambda generate-resources")
+        assertTrue(missing.getMessage().contains("npm ci --prefix lambda/dynalite")
                 && missing.getMessage().contains("Node.js"), missing.getMessage());
     }
 
