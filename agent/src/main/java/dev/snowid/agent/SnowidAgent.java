@@ -59,19 +59,18 @@ public final class SnowidAgent {
         }
         long startNanos = System.nanoTime();
         try {
-            AgentSettings settings = AgentSettings.fromEnvironment();
+            AgentSettings settings = AgentSettings.fromEnvironment(arguments);
             for (String warning : settings.warnings()) {
                 AgentLog.warn(warning);
             }
-            if (arguments != null && !arguments.trim().isEmpty()) {
-                AgentLog.warn("agent arguments '" + arguments + "' are ignored; configure with -D" + AgentSettings.TARGETS + "=… and friends");
-            }
             LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings).generator();
-            BootstrapBridge.install(instrumentation, settings.onUnavailable().guard(generator));
-            TargetReport report = redirect(instrumentation, settings.targets());
+            RedirectedCalls calls = new RedirectedCalls(settings.targets().size(), settings.onUnavailable().guard(generator));
+            BootstrapBridge.install(instrumentation, calls.sources());
+            TargetReport report = redirect(instrumentation, settings.targets(), calls);
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;
-            AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary());
+            AgentLog.info(AgentVersion.nameAndVersion() + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: "
+                    + settings.summary());
         } catch (AgentConfigurationException e) {
             AgentLog.error(e.getMessage());
             AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
@@ -103,13 +102,15 @@ public final class SnowidAgent {
         }
     }
 
-    private static TargetReport redirect(Instrumentation instrumentation, List<Target> targets) {
-        TargetReport report = new TargetReport(targets);
-        TargetTransformer transformer = new TargetTransformer(targets, report);
+    private static TargetReport redirect(Instrumentation instrumentation, List<Target> targets, RedirectedCalls calls) {
+        TargetReport report = new TargetReport(targets, calls);
+        PresetCoverage coverage = new PresetCoverage(targets);
+        TargetTransformer transformer = new TargetTransformer(targets, coverage, report);
         instrumentation.addTransformer(transformer, true);
         // Classes loaded before the agent (agentmain, or loaded by another agent first) are retransformed.
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            coverage.loaded(type.getName().replace('.', '/'));
             if (transformer.isTarget(type) && instrumentation.isModifiableClass(type)) {
                 loaded.add(type);
             }
