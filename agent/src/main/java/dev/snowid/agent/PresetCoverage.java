@@ -49,10 +49,16 @@ final class PresetCoverage {
 
     /** A class was loaded (or is already, when attached later); {@code internalName} uses slashes. */
     void loaded(String internalName) {
-        Preset preset = watched.get(internalName);
-        if (preset != null && warned.add(preset)) {
-            AgentLog.warn(warning(preset, internalName.replace('/', '.')));
+        String warning = warningOnLoad(internalName);
+        if (warning != null) {
+            AgentLog.warn(warning);
         }
+    }
+
+    /** The warning the loading of that class calls for, once per library; else null. */
+    String warningOnLoad(String internalName) {
+        Preset preset = watched.get(internalName);
+        return preset != null && warned.add(preset) ? warning(preset, internalName.replace('/', '.')) : null;
     }
 
     private String warning(Preset preset, String className) {
