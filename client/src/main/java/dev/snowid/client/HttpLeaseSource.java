@@ -121,7 +121,8 @@ public final class HttpLeaseSource implements LeaseSource {
             byte[] body = json.getBytes(StandardCharsets.UTF_8);
             connection.setRequestProperty("Content-Type", "application/json");
             connection.setDoOutput(true);
-            connection.setFixedLengthStreamingMode(body.length);
+            // Not streamed: a streamed request answered 401 throws HttpRetryException, and the API's
+            // own words on the refused secret would be lost.
             try (OutputStream out = connection.getOutputStream()) {
                 out.write(body);
             }
