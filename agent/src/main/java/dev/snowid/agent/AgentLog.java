@@ -1,10 +1,30 @@
 package dev.snowid.agent;
 
+import dev.snowid.client.ClientLog;
+
 /**
  * The agent's few lines on stderr: a UTC timestamp, then {@code [snowid]} so that they stand out
  * in the application's log, e.g. {@code 2025-05-01T10:15:30.123Z [snowid] WARNING: …}.
  */
 final class AgentLog {
+
+    /** The lease client's events, on the same lines. */
+    static final ClientLog CLIENT_LOG = new ClientLog() {
+        @Override
+        public void info(String message) {
+            AgentLog.info(message);
+        }
+
+        @Override
+        public void warn(String message) {
+            AgentLog.warn(message);
+        }
+
+        @Override
+        public void error(String message) {
+            AgentLog.error(message);
+        }
+    };
 
     private AgentLog() {
     }

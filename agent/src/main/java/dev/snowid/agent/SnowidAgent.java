@@ -63,7 +63,7 @@ public final class SnowidAgent {
             for (String warning : settings.warnings()) {
                 AgentLog.warn(warning);
             }
-            LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings).generator();
+            LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings);
             RedirectedCalls calls = new RedirectedCalls(settings.targets().size(), settings.onUnavailable().guard(generator));
             BootstrapBridge.install(instrumentation, calls.sources());
             TargetReport report = redirect(instrumentation, settings.targets(), calls);
