@@ -1,9 +1,7 @@
 package dev.snowid.integrations.hibernate;
 
 import dev.snowid.client.SnowidClient;
-import java.lang.reflect.Field;
 import java.lang.reflect.Member;
-import java.lang.reflect.Method;
 import java.util.EnumSet;
 import org.hibernate.HibernateException;
 import org.hibernate.engine.config.spi.ConfigurationService;
@@ -39,16 +37,24 @@ public final class SnowidIdGenerator implements BeforeExecutionGenerator, Annota
     // Generators are Serializable by contract; a client (a lease and a thread) cannot travel.
     private transient SnowidClient ids;
 
+    /** Hibernate ORM 6 calls this one; 7.3 deprecates it for {@link #initialize(SnowidId, GeneratorCreationContext)}. */
     @Override
     public void initialize(SnowidId annotation, Member member, GeneratorCreationContext context) {
-        Class<?> type = member instanceof Field ? ((Field) member).getType() : ((Method) member).getReturnType();
+        initialize(annotation, context);
+    }
+
+    /** Hibernate ORM 7.3+ calls this one. Not marked {@code @Override}: ORM 6's interface does not have it. */
+    public void initialize(SnowidId annotation, GeneratorCreationContext context) {
+        String property = (context.getPersistentClass() != null ? context.getPersistentClass().getEntityName() + "." : "")
+                + context.getProperty().getName();
+        Class<?> type = context.getProperty().getType().getReturnedClass();
         if (type != Long.class && type != long.class) {
-            throw new HibernateException("@SnowidId on " + member + ": the ID must be a long or Long (a 63-bit Snowflake ID), not "
+            throw new HibernateException("@SnowidId on " + property + ": the ID must be a long or Long (a 63-bit Snowflake ID), not "
                     + type.getName());
         }
         Object client = context.getServiceRegistry().requireService(ConfigurationService.class).getSettings().get(CLIENT_SETTING);
         if (!(client instanceof SnowidClient)) {
-            throw new HibernateException("@SnowidId on " + member + " needs the setting '" + CLIENT_SETTING
+            throw new HibernateException("@SnowidId on " + property + " needs the setting '" + CLIENT_SETTING
                     + "' to hold the SnowidClient instance to draw IDs from; it is "
                     + (client == null ? "not set" : "a " + client.getClass().getName()));
         }

@@ -13,8 +13,8 @@ public class Invoice {
     @SnowidId
     private Long id;
     private String customer;
-
     // [/docs:hibernate-entity]
+
     protected Invoice() {
     }
 

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.hibernate.Transaction;
+import org.hibernate.Version;
 import org.hibernate.boot.MetadataSources;
 import org.hibernate.boot.registry.StandardServiceRegistry;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
@@ -37,6 +38,14 @@ class SnowidIdGeneratorTest {
     static final int THREADS = 4;
     static final int INSERTS_PER_THREAD = 5_000;
     static final int PER_TRANSACTION = 500;
+
+    /** The build runs these tests on two Hibernate versions; each run must be on the one it names. */
+    @Test
+    void runsOnTheHibernateVersionTheBuildNames() {
+        String expected = System.getProperty("snowid.test.hibernateVersion");
+        assertEquals(expected, Version.getVersionString(), "-Dsnowid.test.hibernateVersion names the Hibernate ORM version expected"
+                + " on the class path (the build sets it)");
+    }
 
     @Test
     void concurrentPersistsStoreUniqueIdsFromTheLeasedSlot(TestTable table) throws Exception {
@@ -90,13 +99,25 @@ class SnowidIdGeneratorTest {
 
     @Test
     void withoutTheClientSettingTheSessionFactoryDoesNotStartAndNamesTheSetting() {
+        String error = startFailure(Invoice.class, "hibernate-unset");
+        assertTrue(error.contains("needs the setting '" + SnowidIdGenerator.CLIENT_SETTING + "'"), error);
+    }
+
+    @Test
+    void anIdThatIsNotALongStopsTheStartAndNamesTheProperty() {
+        String error = startFailure(TextKeyedNote.class, "hibernate-text-key");
+        assertTrue(error.contains("TextKeyedNote.id") && error.contains("must be a long or Long"), error);
+    }
+
+    /** The messages of the failure to start a session factory for {@code entity} without the client setting. */
+    private static String startFailure(Class<?> entity, String database) {
         StandardServiceRegistry registry = new StandardServiceRegistryBuilder()
-                .applySetting(AvailableSettings.JAKARTA_JDBC_URL, h2("hibernate-unset"))
+                .applySetting(AvailableSettings.JAKARTA_JDBC_URL, h2(database))
                 .build();
         try {
             RuntimeException error = assertThrows(RuntimeException.class,
-                    () -> new MetadataSources(registry).addAnnotatedClass(Invoice.class).buildMetadata().buildSessionFactory().close());
-            assertTrue(messages(error).contains("needs the setting '" + SnowidIdGenerator.CLIENT_SETTING + "'"), () -> messages(error));
+                    () -> new MetadataSources(registry).addAnnotatedClass(entity).buildMetadata().buildSessionFactory().close());
+            return messages(error);
         } finally {
             StandardServiceRegistryBuilder.destroy(registry);
         }

@@ -11,8 +11,8 @@ public class Order {
     @TableId(type = IdType.ASSIGN_ID)
     private Long id;
     private String item;
-
     // [/docs:mybatis-plus-entity]
+
     public Order() {
     }
 
