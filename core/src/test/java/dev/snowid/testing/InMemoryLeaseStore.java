@@ -170,6 +170,11 @@ public final class InMemoryLeaseStore implements LeaseStore {
         return answered ? OptionalLong.of(clockSkewMillis) : OptionalLong.empty();
     }
 
+    @Override
+    public void forgetClockSkew() {
+        answered = false;
+    }
+
     /** The condition of renew and release: the item exists and has this owner and fence. */
     private Row held(Slot slot, String owner, long fence, String what) {
         Row row = table.get(slot.index());

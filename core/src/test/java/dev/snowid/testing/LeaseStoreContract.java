@@ -10,10 +10,12 @@ import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseTerms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -199,9 +201,17 @@ public abstract class LeaseStoreContract {
     }
 
     @Test
-    void theClockSkewIsKnownAfterTheFirstAnswer() {
+    void theClockSkewIsUnknownUntilTheFirstAnswerAndAgainOnceForgotten() {
+        assertFalse(store.clockSkewMillis().isPresent(), "no answer yet");
         Optional<Lease> lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000);
         assertTrue(lease.isPresent());
+        OptionalLong skew = store.clockSkewMillis();
+        assertTrue(skew.isPresent());
+        // The engine runs with a synchronised clock: anything near a minute is a unit mistake (s for ms).
+        assertTrue(Math.abs(skew.getAsLong()) < LeaseTerms.MAX_CLOCK_SKEW_MILLIS, "skew " + skew);
+        store.forgetClockSkew();
+        assertFalse(store.clockSkewMillis().isPresent(), "forgotten (a SnapStart restore): unknown until the next answer");
+        store.ownedExpiries();
         assertTrue(store.clockSkewMillis().isPresent());
     }
 }

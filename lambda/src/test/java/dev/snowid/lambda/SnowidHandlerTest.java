@@ -363,6 +363,10 @@ class SnowidHandlerTest {
         public OptionalLong clockSkewMillis() {
             return OptionalLong.empty();
         }
+
+        @Override
+        public void forgetClockSkew() {
+        }
     }
 
     static Set<String> distinct(List<JsonNode> ids) {
