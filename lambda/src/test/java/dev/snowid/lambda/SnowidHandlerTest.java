@@ -16,6 +16,7 @@ import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseTerms;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -278,7 +279,7 @@ class SnowidHandlerTest {
             Slot held = Slot.ofIndex(Integer.parseInt(onlyItem(table).get(LeaseTableSchema.SLOT).n()));
             assertEquals(held.toString(), after.text("slot"));
             long left = after.number("leaseMillisLeft");
-            assertTrue(left > 0 && left <= FunctionSettings.DEFAULT_LEASE_MILLIS, after.body());
+            assertTrue(left > 0 && left <= LeaseTerms.DEFAULT_LEASE_MILLIS, after.body());
             assertNotNull(after.text("version"));
         }
     }
