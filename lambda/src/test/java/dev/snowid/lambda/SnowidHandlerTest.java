@@ -10,7 +10,6 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
@@ -227,8 +226,8 @@ class SnowidHandlerTest {
     void storeTroubleIsAFixed503MessageForClientsAndTheCauseIsLogged(TestTable table) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         String missing = table.name() + "-missing";
-        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(Functions.environment(table)),
-                DynamoDbLeaseStore.builder().table(missing).client(table.clientSettings()).build(), WallClock.SYSTEM,
+        FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.TABLE, missing));
+        try (SnowidHandler handler = new SnowidHandler(settings, SnowidHandler.leaseStore(settings), WallClock.SYSTEM,
                 new PrintStream(log, true, StandardCharsets.UTF_8))) {
             for (TestEvents.Request request : List.of(TestEvents.get("/ids"),
                     TestEvents.request("POST", "/leases").bearer(Functions.SECRET))) {
