@@ -66,7 +66,7 @@ public final class SnowidAgent {
             if (arguments != null && !arguments.trim().isEmpty()) {
                 AgentLog.warn("agent arguments '" + arguments + "' are ignored; configure with -D" + AgentSettings.TARGETS + "=… and friends");
             }
-            LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings).generator();
+            LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings);
             BootstrapBridge.install(instrumentation, settings.onUnavailable().guard(generator));
             TargetReport report = redirect(instrumentation, settings.targets());
             Runtime.getRuntime().addShutdownHook(report.atShutdown());

@@ -15,8 +15,8 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.testing.CountingLeaseStore;
-import dev.snowid.testing.InMemoryLeaseStore;
 import dev.snowid.testing.InMemoryLeaseStore.Fault;
+import dev.snowid.testing.InMemoryLeaseStore;
 import dev.snowid.testing.ManualClock;
 import java.util.HashSet;
 import java.util.Set;
@@ -269,11 +269,10 @@ class LeasedGeneratorTest {
     }
 
     @Test
-    void aRenewalThatShortensTheLeaseRestartsAfterTheLastIdAndReleasesAfterIt() {
-        // No lease store answers a renewal with an earlier expiry than it holds (the store contract's
-        // "a renewal never shortens a stored expiry"), so only a scripted source reaches this path:
-        // it answers with an expiry earlier than the window in force, as a misbehaving lease API could.
-        PooledLeaseSource pooled = new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "agent");
+    void aSourceThatConfirmsAnEarlierExpiryLosesTheLeaseBeforeAnotherIdIsIssued() {
+        // A store keeps the later expiry, so an earlier one confirmed means a broken source: the next
+        // holder's floor could lie inside the window in force, so the generator gives it up.
+        PooledLeaseSource pooled = new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "test");
         LeaseSource shortening = new LeaseSource() {
             @Override
             public Lease acquire() {
@@ -282,8 +281,8 @@ class LeasedGeneratorTest {
 
             @Override
             public Lease renew(Lease lease) {
-                Lease stored = pooled.renew(lease);
-                return new Lease(stored.slot(), stored.owner(), stored.fence(), LeaseWindow.of(stored.window().floor(), T + 7_001));
+                return new Lease(lease.slot(), lease.owner(), lease.fence(),
+                        LeaseWindow.of(lease.window().floor(), lease.window().expiresAt() - 3_000));
             }
 
             @Override
@@ -292,23 +291,16 @@ class LeasedGeneratorTest {
             }
         };
         LeasedGenerator generator = new LeasedGenerator(shortening, TERMS, clock, CODEC);
-        Set<Long> ids = new HashSet<>();
-        ids.add(generator.nextId());
-        clock.set(T + 5_000);
-        ids.add(generator.nextId());
+        long first = generator.nextId();
         clock.set(T + 5_001);
-        assertTrue(generator.renewIfDue());
-        assertEquals(T + 7_001, generator.currentLease().get().window().expiresAt(), "the answered expiry, earlier than the window in force");
-        clock.set(T + 7_001);
-        assertThrows(IdUnavailableException.class, () -> {
-            table.setFault(Fault.UNAVAILABLE);
-            generator.nextId();
-        }, "nothing is issued past the answered expiry");
-        table.setFault(Fault.NONE);
-        clock.set(T + 5_001);
-        generator.release();
-        assertEquals(T + 5_001, table.row(A).get().expiresAt, "released after the last ID, issued before the renewal");
-        assertEquals(2, ids.size());
+        assertThrows(LeaseLostException.class, generator::renewIfDue);
+        assertFalse(generator.currentLease().isPresent(), "given up");
+        assertThrows(NoFreeSlotException.class, generator::nextId, "the given-up lease still holds the only slot in the store");
+        clock.set(T + 10_001); // the stored lease, not shortened, ends at T + 10,000
+        SnowflakeId next = decode(generator.nextId());
+        assertEquals(T + 10_000, generator.currentLease().get().window().floor(), "a new lease starts at the old one's stored expiry");
+        assertEquals(T + 10_001, next.unixMillis());
+        assertTrue(decode(first).unixMillis() < next.unixMillis());
     }
 
     private LeasedGenerator renewingInBackground() {
