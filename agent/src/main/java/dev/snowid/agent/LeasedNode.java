@@ -40,6 +40,10 @@ final class LeasedNode implements LongSupplier {
         return new LeasedNode(client);
     }
 
+    SnowidClient client() {
+        return client;
+    }
+
     /** What the bridge calls. */
     @Override
     public long getAsLong() {

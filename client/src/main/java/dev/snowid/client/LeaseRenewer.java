@@ -3,6 +3,7 @@ package dev.snowid.client;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The daemon thread that keeps a {@link LeasedGenerator}'s lease renewed, so that the threads
@@ -19,6 +20,9 @@ final class LeaseRenewer implements Runnable {
     private final ClientLog log;
     private final Thread thread;
     private volatile boolean stopped;
+    private final AtomicLong renewals = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong losses = new AtomicLong();
 
     LeaseRenewer(LeasedGenerator generator, long leaseMillis, ClientLog log) {
         this.generator = generator;
@@ -42,6 +46,21 @@ final class LeaseRenewer implements Runnable {
         thread.interrupt();
     }
 
+    /** Renewals confirmed so far. */
+    long renewals() {
+        return renewals.get();
+    }
+
+    /** Renewal attempts that failed without losing the lease. */
+    long failures() {
+        return failures.get();
+    }
+
+    /** Renewals answered "no longer yours". */
+    long losses() {
+        return losses.get();
+    }
+
     @Override
     public void run() {
         boolean failing = false;
@@ -49,6 +68,9 @@ final class LeaseRenewer implements Runnable {
             try {
                 Thread.sleep(tickMillis);
                 boolean renewed = generator.renewIfDue();
+                if (renewed) {
+                    renewals.incrementAndGet();
+                }
                 if (failing && renewed) {
                     log.info("lease renewed again: " + generator.currentLease().map(Lease::toString).orElse("no lease held"));
                     failing = false;
@@ -56,8 +78,10 @@ final class LeaseRenewer implements Runnable {
             } catch (InterruptedException e) {
                 return;
             } catch (LeaseLostException e) {
+                losses.incrementAndGet();
                 log.error("the lease was lost (" + e.getMessage() + "); no ID is issued until the next call takes a new lease");
             } catch (RuntimeException e) {
+                failures.incrementAndGet();
                 if (!failing) {
                     log.warn("lease renewal failed, retrying; IDs stop when the lease runs out: " + e.getMessage());
                     failing = true;

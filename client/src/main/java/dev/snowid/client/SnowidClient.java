@@ -3,6 +3,7 @@ package dev.snowid.client;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
+import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
@@ -10,7 +11,11 @@ import dev.snowid.lease.LeasedGenerator;
 import java.lang.management.ManagementFactory;
 import java.net.MalformedURLException;
 import java.net.URL;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -36,13 +41,18 @@ public final class SnowidClient implements AutoCloseable {
     private final LeaseRenewer renewer;
     private final ClientLog log;
     private final String source;
+    private final WallClock clock;
+    private final LongAdder issued = new LongAdder();
+    /** Refusals by the API's error code for the reason; written rarely (a refusal is the exception). */
+    private final ConcurrentHashMap<String, LongAdder> refusals = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, String source) {
+    private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, String source, WallClock clock) {
         this.generator = generator;
         this.renewer = renewer;
         this.log = log;
         this.source = source;
+        this.clock = clock;
     }
 
     public static Builder builder() {
@@ -57,13 +67,50 @@ public final class SnowidClient implements AutoCloseable {
      */
     public long nextId() {
         refuseWhenClosed();
-        return generator.nextId();
+        try {
+            long id = generator.nextId();
+            issued.increment();
+            return id;
+        } catch (IdUnavailableException e) {
+            throw refused(e);
+        }
     }
 
     /** {@code count} increasing IDs (1 to 4,096) under one confirmed lease. */
     public long[] nextIds(int count) {
         refuseWhenClosed();
-        return generator.nextIds(count);
+        try {
+            long[] ids = generator.nextIds(count);
+            issued.add(ids.length);
+            return ids;
+        } catch (IdUnavailableException e) {
+            throw refused(e);
+        }
+    }
+
+    /** What this client has done so far: lease, IDs issued, refusals by reason, renewals. */
+    public ClientStats stats() {
+        Lease lease = generator.currentLease().orElse(null);
+        long left = lease == null ? -1 : Math.max(0, lease.window().expiresAt() - clock.millis());
+        Map<String, Long> byReason = new TreeMap<>();
+        for (Map.Entry<String, LongAdder> refusal : refusals.entrySet()) {
+            byReason.put(refusal.getKey(), refusal.getValue().sum());
+        }
+        return new ClientStats(lease, left, issued.sum(), byReason, renewer.renewals(), renewer.failures(), renewer.losses());
+    }
+
+    private IdUnavailableException refused(IdUnavailableException e) {
+        String reason = ErrorCode.of(e).code();
+        LongAdder count = refusals.get(reason);
+        if (count == null) {
+            LongAdder fresh = new LongAdder();
+            count = refusals.putIfAbsent(reason, fresh);
+            if (count == null) {
+                count = fresh;
+            }
+        }
+        count.increment();
+        return e;
     }
 
     /** The lease in force, as last confirmed; empty after a loss (until the next ID leases anew) and after {@link #close()}. */
@@ -96,7 +143,7 @@ public final class SnowidClient implements AutoCloseable {
 
     private void refuseWhenClosed() {
         if (closed) {
-            throw new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000);
+            throw refused(new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000));
         }
     }
 
@@ -266,7 +313,7 @@ public final class SnowidClient implements AutoCloseable {
             LeaseRenewer renewer = new LeaseRenewer(generator, planned, out);
             renewer.start();
             out.info("took " + first + " from " + where + "; renewing every ~" + planned / 2 + " ms");
-            return new SnowidClient(generator, renewer, out, where);
+            return new SnowidClient(generator, renewer, out, where, clock);
         }
 
         private static String defaultHolder() {
