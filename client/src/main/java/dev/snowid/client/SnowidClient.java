@@ -275,7 +275,7 @@ public final class SnowidClient implements AutoCloseable {
             ClientLog out = log != null ? log : ClientLog.javaUtilLogging();
             Lease first = source.acquire();
             long maxSkew = LeaseTerms.DEFAULT.maxClockSkewMillis();
-            if (api != null && Math.abs(api.clockSkewMillis()) > maxSkew + 1_000) { // + 1 s: the Date header has whole seconds
+            if (api != null && !LeaseTerms.DEFAULT.toleratesSkew(api.clockSkewMillis())) {
                 long skew = api.clockSkewMillis();
                 out.warn("this machine's clock is " + Math.abs(skew) + " ms " + (skew > 0 ? "ahead of" : "behind")
                         + " the lease API's: IDs stay unique, but each lease is usable that much " + (skew > 0 ? "shorter" : "later")
