@@ -2,6 +2,7 @@ package dev.snowid.agent;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.lease.LeaseTerms;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -31,19 +32,16 @@ public final class AgentSettings {
     public static final String TARGETS = "snowid.targets";
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
+    public static final String JMX = "snowid.jmx";
 
     static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
-            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE));
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE, JMX));
 
     /**
      * {@code SNOWID_*} variables of the snowid function (or mistyped ones) whose meaning the agent
      * has under another name; any other unknown {@code SNOWID_*} variable gets a generic warning.
      */
     private static final Map<String, String> EQUIVALENTS = equivalents();
-
-    /** Same bounds as the lease API's own lease duration. */
-    static final long MIN_LEASE_MILLIS = 5_000;
-    static final long MAX_LEASE_MILLIS = 3_600_000;
 
     private final Slot node;
     private final URL leaseUrl;
@@ -52,6 +50,7 @@ public final class AgentSettings {
     private final List<Target> targets;
     private final SnowflakeCodec codec;
     private final UnavailablePolicy onUnavailable;
+    private final boolean jmx;
     private final List<String> warnings;
 
     private AgentSettings(Reader reader) {
@@ -73,6 +72,7 @@ public final class AgentSettings {
         this.targets = parseTargets(reader);
         this.codec = parseEpoch(reader);
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
+        this.jmx = parseJmx(reader);
         reader.warnAboutUnknownProperties();
         reader.warnAboutUnknownEnvironmentVariables();
         this.warnings = Collections.unmodifiableList(reader.warnings);
@@ -158,7 +158,7 @@ public final class AgentSettings {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
                     + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
         }
-        String allowed = "allowed: a whole number of ms from " + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS
+        String allowed = "allowed: a whole number of ms from " + LeaseTerms.MIN_LEASE_MILLIS + " to " + LeaseTerms.MAX_LEASE_MILLIS
                 + " (renewals are then scheduled as if the lease lasted that long; default: the duration the lease API grants)";
         long millis;
         try {
@@ -166,7 +166,7 @@ public final class AgentSettings {
         } catch (NumberFormatException e) {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a number; " + allowed);
         }
-        if (millis < MIN_LEASE_MILLIS || millis > MAX_LEASE_MILLIS) {
+        if (millis < LeaseTerms.MIN_LEASE_MILLIS || millis > LeaseTerms.MAX_LEASE_MILLIS) {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is out of range; " + allowed);
         }
         return millis;
@@ -240,6 +240,23 @@ public final class AgentSettings {
 
     UnavailablePolicy onUnavailable() {
         return onUnavailable;
+    }
+
+    /** Whether to register the {@code dev.snowid:type=Agent} MBean (default true). */
+    public boolean jmx() {
+        return jmx;
+    }
+
+    private static boolean parseJmx(Reader reader) {
+        String text = reader.get(JMX);
+        if (text == null || text.equals("true")) {
+            return true;
+        }
+        if (text.equals("false")) {
+            return false;
+        }
+        throw new AgentConfigurationException(reader.describe(JMX) + " is not a switch: allowed true (the default: register the"
+                + " MBean dev.snowid:type=Agent) or false");
     }
 
     public List<String> warnings() {

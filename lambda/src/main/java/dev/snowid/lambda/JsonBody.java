@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.json.JsonReader;
 import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lambda.json.MalformedJson;
@@ -28,9 +29,9 @@ final class JsonBody {
         try {
             value = READER.read(body);
         } catch (MalformedJson e) {
-            throw ApiError.badRequest("invalid_json", "the body " + e.what() + "; expected " + expected);
+            throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body " + e.what() + "; expected " + expected);
         }
         return value.fields().orElseThrow(
-                () -> ApiError.badRequest("invalid_json", "the body is not a JSON object; expected " + expected));
+                () -> ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is not a JSON object; expected " + expected));
     }
 }

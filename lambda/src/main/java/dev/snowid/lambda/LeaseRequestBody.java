@@ -1,6 +1,8 @@
 package dev.snowid.lambda;
 
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseFields;
 import dev.snowid.lambda.json.JsonValue;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +39,7 @@ final class LeaseRequestBody {
         if (isBlank(body)) {
             return Optional.empty();
         }
-        JsonValue holder = JsonBody.object(body, ACQUIRE).get("holder");
+        JsonValue holder = JsonBody.object(body, ACQUIRE).get(LeaseFields.HOLDER);
         if (holder == null || holder.isNull()) {
             return Optional.empty();
         }
@@ -50,13 +52,13 @@ final class LeaseRequestBody {
 
     static Claim claim(byte[] body) {
         Map<String, JsonValue> fields = required(body, RENEW);
-        return new Claim(owner(fields, RENEW), wholeNumber(fields, "fence", RENEW));
+        return new Claim(owner(fields, RENEW), wholeNumber(fields, LeaseFields.FENCE, RENEW));
     }
 
     static Release release(byte[] body, SnowflakeCodec codec) {
         Map<String, JsonValue> fields = required(body, RELEASE);
-        Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, "fence", RELEASE));
-        return new Release(claim, lastIssued(wholeNumber(fields, "lastIssued", RELEASE), codec));
+        Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, LeaseFields.FENCE, RELEASE));
+        return new Release(claim, lastIssued(wholeNumber(fields, LeaseFields.LAST_ISSUED, RELEASE), codec));
     }
 
     /** 0 (nothing issued) or a unix ms an ID can carry: seconds, or a far-future typo, would move the slot's next floor wrongly. */
@@ -71,13 +73,13 @@ final class LeaseRequestBody {
 
     private static Map<String, JsonValue> required(byte[] body, String expected) {
         if (isBlank(body)) {
-            throw ApiError.badRequest("invalid_json", "the body is empty; expected " + expected);
+            throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is empty; expected " + expected);
         }
         return JsonBody.object(body, expected);
     }
 
     private static String owner(Map<String, JsonValue> fields, String expected) {
-        JsonValue owner = fields.get("owner");
+        JsonValue owner = fields.get(LeaseFields.OWNER);
         if (owner == null || owner.isNull()) {
             throw invalid("owner is missing", expected);
         }
@@ -115,6 +117,6 @@ final class LeaseRequestBody {
     }
 
     private static ApiError invalid(String what, String expected) {
-        return ApiError.badRequest("invalid_body", what + "; expected " + expected);
+        return ApiError.badRequest(ErrorCode.INVALID_BODY, what + "; expected " + expected);
     }
 }

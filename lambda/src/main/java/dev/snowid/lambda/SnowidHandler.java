@@ -3,6 +3,7 @@ package dev.snowid.lambda;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.snowid.WallClock;
+import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStore;
@@ -45,7 +46,12 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     }
 
     public SnowidHandler(FunctionSettings settings) {
-        this(settings, DynamoDbLeaseStore.create(settings.table(), settings.dynamoDbEndpoint(), WallClock.SYSTEM), WallClock.SYSTEM);
+        this(settings, leaseStore(settings), WallClock.SYSTEM);
+    }
+
+    /** The lease table the settings name, over the SDK; its errors name the setting to fix. */
+    static DynamoDbLeaseStore leaseStore(FunctionSettings settings) {
+        return DynamoDbLeaseStore.create(settings.table(), FunctionSettings.TABLE, settings.dynamoDbEndpoint(), WallClock.SYSTEM);
     }
 
     /** With a given store and clock: for the local runner's overrides, tests and benchmarks. */
@@ -102,9 +108,9 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
             outcome.error = e.code();
             response = ApiResponse.error(e);
         } catch (RuntimeException e) {
-            outcome.error = "internal";
+            outcome.error = ErrorCode.INTERNAL.code();
             outcome.failure = e;
-            response = ApiResponse.error(500, "internal", "internal error; it is logged under request id "
+            response = ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
                     + (requestId == null ? "(none)" : requestId), Map.of());
         }
         output.write(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8));
