@@ -91,7 +91,7 @@ class FreezeTest {
         Invocation answer = function.call(TestEvents.get("/ids").query("count=" + count), PayloadFormat.V2);
         assertEquals(200, answer.status(), answer::toString);
         List<SnowflakeId> ids = new ArrayList<>();
-        answer.field("ids").orElseThrow().asArray().forEach(id -> ids.add(SnowflakeCodec.TWITTER.parse(id.asString())));
+        answer.ids().forEach(id -> ids.add(SnowflakeCodec.TWITTER.parse(id)));
         return ids;
     }
 
