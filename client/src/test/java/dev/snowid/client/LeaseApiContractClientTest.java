@@ -67,6 +67,7 @@ class LeaseApiContractClientTest {
             assertEquals(lease.owner(), read.owner());
             assertEquals(lease.fence(), read.fence());
             assertEquals(lease.window(), read.window());
+            assertEquals(LeaseApiContract.EPOCH, api.epochMillis().getAsLong(), "the epoch the API issues with comes with every lease");
         } else if (exchange.clientSees == Void.class) {
             assertEquals(null, seen);
         } else {

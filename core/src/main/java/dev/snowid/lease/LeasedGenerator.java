@@ -83,7 +83,7 @@ public final class LeasedGenerator {
     private volatile long sourceFailedAt;
     /** {@code System.nanoTime()} when the call to the source in progress began; 0 when none is. For messages. */
     private volatile long callStartedNanos;
-    /** Set by {@link #shutdown()}, under {@link #lock}: no lease is taken after it. */
+    /** Set by {@link #shutdown()}: no lease is taken after it. */
     private volatile boolean shutDown;
 
     /** Renews on the request path and never waits for a floor: the function's generator. */
@@ -236,9 +236,9 @@ public final class LeasedGenerator {
      *         then simply runs out
      */
     public void shutdown() {
+        shutDown = true; // before the lock, which a call to the source in progress may hold: callers stop at once
         lock.lock();
         try {
-            shutDown = true;
             release();
         } finally {
             lock.unlock();

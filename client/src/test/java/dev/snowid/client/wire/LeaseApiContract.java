@@ -29,9 +29,11 @@ public final class LeaseApiContract {
             LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
     public static final String HOLDER = "contract-test";
     public static final long LAST_ISSUED = 1_700_000_012_345L;
+    /** The ID epoch the client side's answers name (the function's side answers with its configured one). */
+    public static final long EPOCH = 1_288_834_974_657L;
 
     private static final String LEASE_ANSWER = "{\"slot\":%SLOT%,\"datacenter\":%DATACENTER%,\"machine\":%MACHINE%,"
-            + "\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}";
+            + "\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%,\"epoch\":%EPOCH%}";
     private static final String CLAIM = "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%}";
 
     /** Whatever the exact text, these placeholders stand for a value of this shape in an answer. */
@@ -112,6 +114,7 @@ public final class LeaseApiContract {
                 .replace("%FENCE%", Long.toString(lease.fence()))
                 .replace("%FLOOR%", Long.toString(lease.window().floor()))
                 .replace("%EXPIRES_AT%", Long.toString(lease.window().expiresAt()))
+                .replace("%EPOCH%", Long.toString(EPOCH))
                 .replace("%HOLDER%", holder)
                 .replace("%LAST_ISSUED%", Long.toString(lastIssued))
                 .replace("%MESSAGE%", "\"" + message + "\"")
@@ -140,7 +143,7 @@ public final class LeaseApiContract {
         Map<String, String> shapes = new LinkedHashMap<>();
         String whole = "(0|[1-9][0-9]{0,18})";
         for (String number : new String[] {"%SLOT%", "%DATACENTER%", "%MACHINE%", "%FENCE%", "%FLOOR%", "%EXPIRES_AT%",
-                "%LAST_ISSUED%", "%SECONDS%"}) {
+                "%LAST_ISSUED%", "%SECONDS%", "%EPOCH%"}) {
             shapes.put(number, whole);
         }
         shapes.put("%OWNER%", "[0-9a-f]{32}");
