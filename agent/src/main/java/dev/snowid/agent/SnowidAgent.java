@@ -1,6 +1,7 @@
 package dev.snowid.agent;
 
 import dev.snowid.LeaseWindow;
+import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
@@ -31,7 +32,7 @@ public final class SnowidAgent {
         try {
             start(arguments, instrumentation);
         } catch (RuntimeException | LinkageError e) {
-            if (!(e instanceof AgentConfigurationException)) {
+            if (!(e instanceof AgentConfigurationException) && !(e instanceof AgentStartException)) {
                 // Fail closed: without its agent the application would issue its legacy IDs.
                 AgentLog.error("the snowid agent could not start, so the JVM does not either: " + e);
                 e.printStackTrace();
@@ -66,15 +67,28 @@ public final class SnowidAgent {
             if (arguments != null && !arguments.trim().isEmpty()) {
                 AgentLog.warn("agent arguments '" + arguments + "' are ignored; configure with -D" + AgentSettings.TARGETS + "=… and friends");
             }
-            LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings);
+            LongSupplier generator;
+            SnowflakeCodec issuing;
+            if (settings.node() != null) {
+                generator = fixedNode(settings);
+                issuing = settings.codec();
+            } else {
+                LeasedNode leased = LeasedNode.start(settings);
+                generator = leased;
+                issuing = leased.codec();
+            }
             BootstrapBridge.install(instrumentation, settings.onUnavailable().guard(generator));
             TargetReport report = redirect(instrumentation, settings.targets());
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;
-            AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary());
+            AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary(issuing));
         } catch (AgentConfigurationException e) {
             AgentLog.error(e.getMessage());
             AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
+            throw e;
+        } catch (AgentStartException e) {
+            AgentLog.error(e.getMessage());
+            AgentLog.error("the snowid agent did not start and no method was redirected");
             throw e;
         }
     }
