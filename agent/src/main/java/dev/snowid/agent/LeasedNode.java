@@ -1,7 +1,6 @@
 package dev.snowid.agent;
 
 import dev.snowid.ClockBehindException;
-import dev.snowid.SnowflakeCodec;
 import dev.snowid.client.EpochMismatchException;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.lease.ClockSkewException;
@@ -59,9 +58,9 @@ final class LeasedNode implements LongSupplier {
         return new LeasedNode(client);
     }
 
-    /** The layout and epoch the IDs are issued with: the configured epoch, or the lease API's. */
-    SnowflakeCodec codec() {
-        return client.codec();
+    /** The client: its codec is the epoch IDs are issued with (the configured one, or the lease API's). */
+    SnowidClient client() {
+        return client;
     }
 
     /** What the bridge calls. */

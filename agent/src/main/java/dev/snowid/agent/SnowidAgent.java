@@ -67,17 +67,21 @@ public final class SnowidAgent {
             if (arguments != null && !arguments.trim().isEmpty()) {
                 AgentLog.warn("agent arguments '" + arguments + "' are ignored; configure with -D" + AgentSettings.TARGETS + "=… and friends");
             }
-            LongSupplier generator;
+            // Counted outside the unavailability policy: a call that waited and then got its ID is no refusal.
+            AgentMonitor monitor;
             SnowflakeCodec issuing;
             if (settings.node() != null) {
-                generator = fixedNode(settings);
+                monitor = AgentMonitor.ofNode(settings.onUnavailable().guard(fixedNode(settings)), settings.node());
                 issuing = settings.codec();
             } else {
                 LeasedNode leased = LeasedNode.start(settings);
-                generator = leased;
-                issuing = leased.codec();
+                monitor = AgentMonitor.ofLease(settings.onUnavailable().guard(leased), leased.client());
+                issuing = leased.client().codec();
             }
-            BootstrapBridge.install(instrumentation, settings.onUnavailable().guard(generator));
+            BootstrapBridge.install(instrumentation, monitor);
+            if (settings.jmx()) {
+                monitor.registerInBackground();
+            }
             TargetReport report = redirect(instrumentation, settings.targets());
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;

@@ -3,6 +3,7 @@ package dev.snowid.client;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -20,6 +21,7 @@ final class LeaseRenewer implements Runnable {
     private final long tickNanos;
     private final ClientLog log;
     private final Thread thread;
+    private final AtomicLong failures = new AtomicLong();
     private volatile boolean stopped;
 
     LeaseRenewer(LeasedGenerator generator, long leaseMillis, ClientLog log) {
@@ -49,6 +51,11 @@ final class LeaseRenewer implements Runnable {
         LockSupport.unpark(thread);
     }
 
+    /** Attempts to renew or lease that failed without the lease being lost. */
+    long failures() {
+        return failures.get();
+    }
+
     @Override
     public void run() {
         String failing = null;
@@ -66,11 +73,13 @@ final class LeaseRenewer implements Runnable {
                 log.error("the lease was lost; no ID is issued until a new one is taken: " + e.getMessage());
                 failing = "the loss of the lease";
             } catch (ClockSkewException e) {
+                failures.incrementAndGet();
                 if (!e.getMessage().equals(failing)) {
                     log.error("refusing to lease: " + e.getMessage());
                     failing = e.getMessage();
                 }
             } catch (RuntimeException e) {
+                failures.incrementAndGet();
                 if (failing == null) {
                     log.warn("the lease API failed; retrying, and no ID is issued once the lease window has ended: " + e.getMessage());
                     failing = e.getMessage();

@@ -3,6 +3,7 @@ package dev.snowid.client;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
+import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
@@ -11,8 +12,12 @@ import dev.snowid.lease.NoFreeSlotException;
 import java.lang.management.ManagementFactory;
 import java.net.MalformedURLException;
 import java.net.URL;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -38,13 +43,21 @@ public final class SnowidClient implements AutoCloseable {
     private final LeaseRenewer renewer;
     private final ClientLog log;
     private final SnowflakeCodec codec;
+    private final WallClock clock;
+    private final LeaseRecord record;
+    private final LongAdder issued = new LongAdder();
+    /** Refusals by the API's error code for the reason; written rarely (a refusal is the exception). */
+    private final ConcurrentHashMap<String, LongAdder> refusals = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, SnowflakeCodec codec) {
+    private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, SnowflakeCodec codec, WallClock clock,
+                         LeaseRecord record) {
         this.generator = generator;
         this.renewer = renewer;
         this.log = log;
         this.codec = codec;
+        this.clock = clock;
+        this.record = record;
     }
 
     public static Builder builder() {
@@ -62,10 +75,11 @@ public final class SnowidClient implements AutoCloseable {
     public long nextId() {
         refuseWhenClosed();
         try {
-            return generator.nextId();
+            long id = generator.nextId();
+            issued.increment();
+            return id;
         } catch (IdUnavailableException e) {
-            renewer.wake();
-            throw e;
+            throw refused(e);
         }
     }
 
@@ -73,16 +87,44 @@ public final class SnowidClient implements AutoCloseable {
     public long[] nextIds(int count) {
         refuseWhenClosed();
         try {
-            return generator.nextIds(count);
+            long[] ids = generator.nextIds(count);
+            issued.add(ids.length);
+            return ids;
         } catch (IdUnavailableException e) {
-            renewer.wake();
-            throw e;
+            throw refused(e);
         }
     }
 
     /** The ID layout and epoch this client issues with: the configured one, or the lease API's when none was. */
     public SnowflakeCodec codec() {
         return codec;
+    }
+
+    /** What this client has done so far: lease, IDs issued, refusals by reason, renewals. */
+    public ClientStats stats() {
+        Lease lease = generator.currentLease().orElse(null);
+        long left = lease == null ? -1 : Math.max(0, lease.window().expiresAt() - clock.millis());
+        Map<String, Long> byReason = new TreeMap<>();
+        for (Map.Entry<String, LongAdder> refusal : refusals.entrySet()) {
+            byReason.put(refusal.getKey(), refusal.getValue().sum());
+        }
+        return new ClientStats(lease, left, issued.sum(), byReason, record.renewals(), renewer.failures(), record.losses());
+    }
+
+    /** Counts a refusal by reason, and wakes the renewer: the only thread that can get a window again. */
+    private IdUnavailableException refused(IdUnavailableException e) {
+        renewer.wake();
+        String reason = ErrorCode.of(e).code();
+        LongAdder count = refusals.get(reason);
+        if (count == null) {
+            LongAdder fresh = new LongAdder();
+            count = refusals.putIfAbsent(reason, fresh);
+            if (count == null) {
+                count = fresh;
+            }
+        }
+        count.increment();
+        return e;
     }
 
     /** The lease in force, as last confirmed; empty after a loss (until the next ID leases anew) and after {@link #close()}. */
@@ -111,7 +153,7 @@ public final class SnowidClient implements AutoCloseable {
 
     private void refuseWhenClosed() {
         if (closed) {
-            throw new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000);
+            throw refused(new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000));
         }
     }
 
@@ -295,10 +337,11 @@ public final class SnowidClient implements AutoCloseable {
             long planned = planningLeaseMillis(leaseMillis, first.window().expiresAt() - clock.millis());
             // The tolerance the lease allows (a quarter of it, less the Date header's second), at most the default's.
             long maxSkew = Math.min(LeaseTerms.DEFAULT.maxClockSkewMillis(), LeaseTerms.largestMaxClockSkewFor(planned));
+            LeaseRecord record = new LeaseRecord(out, who);
             LeasedGenerator generator = LeasedGenerator.builder(source, LeaseTerms.of(planned, maxSkew), clock, issuing)
                     .renewInBackground() // threads asking for IDs never wait on the lease API
                     .waitForFloorUpTo(LeaseTerms.DEFAULT.maxClockSkewMillis()) // the floor is another clock's: a little behind it, wait
-                    .events(new AuditLines(out, who))
+                    .events(record)
                     .startingWith(first) // gives it back if this clock is too far from the API's
                     .build();
             LeaseRenewer renewer = new LeaseRenewer(generator, planned, out);
@@ -307,7 +350,7 @@ public final class SnowidClient implements AutoCloseable {
                     + planned / 2 + " ms, IDs with epoch " + issuing.epochMillis() + (codec != null ? "" : " (the lease API's)")
                     + (api != null && api.clockSkewMillis().isPresent() ? ", this clock " + api.clockSkewMillis().getAsLong()
                     + " ms from the API's (tolerated: " + (maxSkew + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS) + ")" : ""));
-            return new SnowidClient(generator, renewer, out, issuing);
+            return new SnowidClient(generator, renewer, out, issuing, clock, record);
         }
 
         /** No epoch configured: the one the lease API named, so that every holder of the pool issues with the same. */

@@ -3,20 +3,33 @@ package dev.snowid.client;
 import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseEvents;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The client's lease events as audit lines ({@link LeaseAudit}) in its {@link ClientLog}; the
- * caller is the thread that talked to the lease API (the renewer, the thread that built the
- * client, a shutdown hook).
+ * The client's record of its lease events: an audit line for each ({@link LeaseAudit}, in its
+ * {@link ClientLog}; the caller is the thread that talked to the lease API: the renewer, the
+ * thread that built the client, a shutdown hook), and the counts {@link SnowidClient#stats()} shows.
  */
-final class AuditLines implements LeaseEvents {
+final class LeaseRecord implements LeaseEvents {
 
     private final ClientLog log;
     private final String holder;
+    private final AtomicLong renewals = new AtomicLong();
+    private final AtomicLong losses = new AtomicLong();
 
-    AuditLines(ClientLog log, String holder) {
+    LeaseRecord(ClientLog log, String holder) {
         this.log = log;
         this.holder = holder;
+    }
+
+    /** Renewals confirmed so far. */
+    long renewals() {
+        return renewals.get();
+    }
+
+    /** Leases lost so far (taken over, or the API said they were no longer ours). */
+    long losses() {
+        return losses.get();
     }
 
     @Override
@@ -26,6 +39,7 @@ final class AuditLines implements LeaseEvents {
 
     @Override
     public void renewed(Lease lease) {
+        renewals.incrementAndGet();
         write(LeaseAudit.of(LeaseAudit.Event.RENEWED, lease));
     }
 
@@ -36,6 +50,7 @@ final class AuditLines implements LeaseEvents {
 
     @Override
     public void lost(Lease lease, String why) {
+        losses.incrementAndGet();
         write(LeaseAudit.of(LeaseAudit.Event.LOST, lease).reason(why));
     }
 
