@@ -250,12 +250,17 @@ class LeasedGeneratorTest {
 
     @Test
     void maintainLeaseReportsALossAndStopsIssuing() {
-        LeasedGenerator generator = onSlotA();
+        java.util.List<String> events = new java.util.ArrayList<>();
+        LeasedGenerator generator = LeasedGenerator.builder(new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "test"),
+                TERMS, clock, CODEC).events(new LeasedGeneratorClockTest.Recorder(events)).build();
         generator.nextId();
         takeOver(A, T + 20_000);
         clock.advance(6_000);
         assertThrows(LeaseLostException.class, generator::maintainLease);
         assertFalse(generator.currentLease().isPresent());
+        assertEquals(2, events.size(), events.toString());
+        assertEquals("granted 1:0 fence 1", events.get(0));
+        assertTrue(events.get(1).startsWith("lost 1:0 fence 1 ("), events.get(1));
     }
 
     @Test
