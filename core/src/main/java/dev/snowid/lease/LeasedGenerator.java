@@ -336,14 +336,16 @@ public final class LeasedGenerator {
                         + " (unix ms), " + (now - current.generator.window().expiresAt()) + " ms ago";
         long started = callStartedNanos;
         RuntimeException failure = sourceFailure;
-        String state;
+        String state = "";
         long retryAfter = NO_WINDOW_RETRY_MILLIS;
-        if (started != 0) {
-            state = "a call to the lease source has been in progress for " + (System.nanoTime() - started) / 1_000_000 + " ms";
-        } else if (failure != null) {
+        if (failure != null) {
             state = "the lease source failed " + Math.max(0, now - sourceFailedAt) + " ms ago (" + failure.getMessage() + ")";
             retryAfter = Math.max(NO_WINDOW_RETRY_MILLIS, nextAcquireAt - now);
-        } else {
+        }
+        if (started != 0) {
+            state += (state.isEmpty() ? "" : "; ") + "a call to the lease source has been in progress for "
+                    + (System.nanoTime() - started) / 1_000_000 + " ms";
+        } else if (failure == null) {
             state = "the renewer is about to renew or lease";
         }
         return new LeaseExpiredException(what + " and " + state + "; no ID is issued until a renewal or a new lease is"
@@ -597,6 +599,8 @@ public final class LeasedGenerator {
      * this holder takes no other for the failure's Retry-After.
      */
     private void giveBack(Held current, RuntimeException why) {
+        failed(why); // first: a caller that finds nothing held is told why
+        nextAcquireAt = Math.max(nextAcquireAt, clock.millis() + retryAfter(why));
         if (held == current) {
             held = null;
         }
@@ -605,8 +609,6 @@ public final class LeasedGenerator {
         } catch (RuntimeException releaseFailed) {
             why.addSuppressed(releaseFailed);
         }
-        failed(why);
-        nextAcquireAt = Math.max(nextAcquireAt, clock.millis() + retryAfter(why));
     }
 
     /** With the lock, {@code current} no longer held: closes its generator and releases it with the last issued ms. */
