@@ -3,7 +3,6 @@ package dev.snowid.client;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
-import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
@@ -12,11 +11,8 @@ import dev.snowid.lease.NoFreeSlotException;
 import java.lang.management.ManagementFactory;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -46,8 +42,7 @@ public final class SnowidClient implements AutoCloseable {
     private final WallClock clock;
     private final LeaseRecord record;
     private final LongAdder issued = new LongAdder();
-    /** Refusals by the API's error code for the reason; written rarely (a refusal is the exception). */
-    private final ConcurrentHashMap<String, LongAdder> refusals = new ConcurrentHashMap<>();
+    private final Refusals refusals = new Refusals();
     private volatile boolean closed;
 
     private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, SnowflakeCodec codec, WallClock clock,
@@ -104,27 +99,13 @@ public final class SnowidClient implements AutoCloseable {
     public ClientStats stats() {
         Lease lease = generator.currentLease().orElse(null);
         long left = lease == null ? -1 : Math.max(0, lease.window().expiresAt() - clock.millis());
-        Map<String, Long> byReason = new TreeMap<>();
-        for (Map.Entry<String, LongAdder> refusal : refusals.entrySet()) {
-            byReason.put(refusal.getKey(), refusal.getValue().sum());
-        }
-        return new ClientStats(lease, left, issued.sum(), byReason, record.renewals(), renewer.failures(), record.losses());
+        return new ClientStats(lease, left, issued.sum(), refusals.snapshot(), record.renewals(), renewer.failures(), record.losses());
     }
 
     /** Counts a refusal by reason, and wakes the renewer: the only thread that can get a window again. */
     private IdUnavailableException refused(IdUnavailableException e) {
         renewer.wake();
-        String reason = ErrorCode.of(e).code();
-        LongAdder count = refusals.get(reason);
-        if (count == null) {
-            LongAdder fresh = new LongAdder();
-            count = refusals.putIfAbsent(reason, fresh);
-            if (count == null) {
-                count = fresh;
-            }
-        }
-        count.increment();
-        return e;
+        return refusals.count(e);
     }
 
     /** The lease in force, as last confirmed; empty after a loss (until the next ID leases anew) and after {@link #close()}. */
@@ -153,7 +134,7 @@ public final class SnowidClient implements AutoCloseable {
 
     private void refuseWhenClosed() {
         if (closed) {
-            throw refused(new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000));
+            throw refusals.count(new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000));
         }
     }
 

@@ -4,8 +4,9 @@ import dev.snowid.LeaseWindow;
 
 /**
  * How long a lease lasts and how far the local clock may differ from the store's: the one
- * home of these bounds. A holder renews once less than half of the lease is left, so one failed
- * renewal still leaves time for another before the window ends.
+ * home of these bounds, for the function's settings, the agent's and the lease client's. A
+ * holder renews once less than half of the lease is left, so one failed renewal still leaves
+ * time for another before the window ends.
  *
  * <p>The lease must last at least {@value #MIN_LEASE_TO_SKEW_RATIO} times the tolerated skew
  * ({@link #toleratedSkewMillis()}). Two clocks that are each within the tolerance of the store's
@@ -19,7 +20,9 @@ public final class LeaseTerms {
 
     public static final long MIN_LEASE_MILLIS = 5_000;
     public static final long MAX_LEASE_MILLIS = 3_600_000;
+    public static final long DEFAULT_LEASE_MILLIS = 60_000;
     public static final long MAX_CLOCK_SKEW_MILLIS = 60_000;
+    public static final long DEFAULT_MAX_CLOCK_SKEW_MILLIS = 2_000;
     /** The shortest lease, in multiples of the tolerated skew; see the class comment for why. */
     public static final int MIN_LEASE_TO_SKEW_RATIO = 4;
     /**
@@ -29,7 +32,7 @@ public final class LeaseTerms {
     public static final long DATE_HEADER_RESOLUTION_MILLIS = 1_000;
 
     /** 60 s leases, at most 2 s between the local clock and the store's. */
-    public static final LeaseTerms DEFAULT = new LeaseTerms(60_000, 2_000);
+    public static final LeaseTerms DEFAULT = new LeaseTerms(DEFAULT_LEASE_MILLIS, DEFAULT_MAX_CLOCK_SKEW_MILLIS);
 
     private final long leaseMillis;
     private final long maxClockSkewMillis;

@@ -14,38 +14,39 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
-import dev.snowid.lease.SlotPool;
+import dev.snowid.lease.NoFreeSlotException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The HTTP API of DESIGN.md §4: routes a request, checks its input, and turns every outcome
+ * The HTTP API (docs/api.md): routes a request, checks its input, and turns every outcome
  * into a status. Client mistakes are 4xx with {@code {"error","message"}}; "no ID right now"
  * is 503 with {@code Retry-After}; only our own faults are 500, and those say nothing more.
  */
 final class SnowidApi {
 
     private static final String LEASE_PREFIX = LeaseRoute.LEASES + "/";
-    static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST /leases, PUT|DELETE /leases/{slot}, GET /health";
+    static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST|GET /leases, PUT|DELETE /leases/{slot}, GET /health";
 
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;
     private final SnowflakeCodec codec;
     private final LeaseRouteAuth auth;
     private final WallClock clock;
-    private final String poolDescription;
+    private final PoolView pool;
     /** Where the lease routes' audit lines go: one per grant, renewal, release and loss. */
     private final Consumer<String> audit;
 
+    /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
     SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
-              String poolDescription, Consumer<String> audit) {
+              PoolView pool, Consumer<String> audit) {
         this.generator = generator;
         this.leases = leases;
         this.codec = codec;
         this.auth = auth;
         this.clock = clock;
-        this.poolDescription = poolDescription;
+        this.pool = pool;
         this.audit = audit;
     }
 
@@ -72,7 +73,7 @@ final class SnowidApi {
         String path = request.path();
         if (path.length() > 1 && path.endsWith("/")) {
             // Else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405).
-            String meant = path.replaceAll("/+$", "");
+            String meant = path.substring(0, withoutTrailingSlashes(path));
             throw ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
                     + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
         }
@@ -88,9 +89,9 @@ final class SnowidApi {
         }
         if (path.equals(LeaseRoute.LEASES)) {
             outcome.route = LeaseRoute.LEASES;
-            allow(request, LeaseRoute.ACQUIRE.method());
+            allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
             auth.check(request);
-            return acquire(request);
+            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request);
         }
         if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
             outcome.route = LEASE_PREFIX + "{slot}";
@@ -145,14 +146,44 @@ final class SnowidApi {
                 .end());
     }
 
+    /**
+     * The length of {@code path} without its trailing slashes: one pass from the end, so a run of
+     * 10,000 slashes costs 10,000 steps (a regex strip was quadratic in the run).
+     */
+    static int withoutTrailingSlashes(CharSequence path) {
+        int end = path.length();
+        while (end > 0 && path.charAt(end - 1) == '/') {
+            end--;
+        }
+        return end;
+    }
+
+    private ApiResponse slotMap() {
+        return ApiResponse.json(LeaseRoute.SLOT_MAP.successStatus(), pool.map().toJson());
+    }
+
     private ApiResponse acquire(ApiRequest request) {
+        if (pool.parts().agents().isEmpty()) {
+            // Not a moment's shortage but the deployment's choice; retrying later changes nothing until it is redeployed.
+            throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
+                    leaseRetryMillis());
+        }
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
         Lease lease = leases.acquire(holder);
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)).line());
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(lease, codec.epochMillis()));
     }
 
+    private long leaseRetryMillis() {
+        return leases.terms().leaseMillis();
+    }
+
     private ApiResponse renew(Slot slot, ApiRequest request) {
+        if (!pool.parts().agentsMayHold(slot)) {
+            // A slot of the function's part: the lease routes never granted it, so they do not extend it either.
+            throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to renew through the lease API: the slot is in the "
+                    + "function's part of the pool (" + pool.description() + "); lease a slot with POST /leases");
+        }
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
             Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
@@ -181,10 +212,9 @@ final class SnowidApi {
                 + e.getMessage() + "; stop issuing from it and lease a new slot with POST /leases");
     }
 
-    /** Who called a lease route, for its audit line: the IAM caller API Gateway verified, or a bearer of the secret; and the request. */
-    private static String caller(ApiRequest request) {
-        return request.iamCaller().orElse("bearer of the lease secret") + ", request "
-                + (request.requestId() == null ? "(none)" : request.requestId());
+    /** Who called a lease route, for its audit line: as the auth mode admitted the caller, and the request. */
+    private String caller(ApiRequest request) {
+        return auth.callerOf(request) + ", request " + (request.requestId() == null ? "(none)" : request.requestId());
     }
 
     private ApiResponse health() {
@@ -201,7 +231,7 @@ final class SnowidApi {
     /** A slot number in the path: 0 to 1023 and in this deployment's pool, else there is no such lease. */
     private Slot slot(String text) {
         String allowed = "a slot is a whole number from 0 to " + (Slot.COUNT - 1)
-                + " (datacenter * 32 + machine) in this function's pool (" + poolDescription + ")";
+                + " (datacenter * 32 + machine) in this function's pool (" + pool.description() + ")";
         if (text.isEmpty() || text.length() > 4 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw ApiError.notFound("no lease '" + shortened(text) + "': " + allowed);
         }
@@ -210,8 +240,7 @@ final class SnowidApi {
             throw ApiError.notFound("no lease " + index + ": " + allowed);
         }
         Slot slot = Slot.ofIndex(index);
-        SlotPool pool = leases.pool();
-        if (!pool.contains(slot)) {
+        if (!pool.parts().whole().contains(slot)) {
             throw ApiError.notFound("no lease " + index + " (" + slot + "): " + allowed);
         }
         return slot;

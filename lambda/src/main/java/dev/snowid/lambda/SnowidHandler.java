@@ -46,7 +46,12 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     }
 
     public SnowidHandler(FunctionSettings settings) {
-        this(settings, DynamoDbLeaseStore.create(settings.table(), settings.dynamoDbEndpoint(), WallClock.SYSTEM), WallClock.SYSTEM);
+        this(settings, leaseStore(settings), WallClock.SYSTEM);
+    }
+
+    /** The lease table the settings name, over the SDK; its errors name the setting to fix. */
+    static DynamoDbLeaseStore leaseStore(FunctionSettings settings) {
+        return DynamoDbLeaseStore.create(settings.table(), FunctionSettings.TABLE, settings.dynamoDbEndpoint(), WallClock.SYSTEM);
     }
 
     /** With a given store and clock: for the local runner's overrides, tests and benchmarks. */
@@ -67,20 +72,27 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this.generator = LeasedGenerator.builder(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec())
                 .events(new OwnLeaseAudit(log, settings.holder()))
                 .build();
-        this.api = new SnowidApi(generator, leases.pool(), settings.codec(), new LeaseRouteAuth(settings.leaseSecretSha256()), clock,
-                settings.poolDescription(), log::audit);
+        this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock),
+                log::audit);
         this.snapStartHooks = new SnapStartHooks(generator, store, log);
         Core.getGlobalContext().register(snapStartHooks);
     }
 
     private static LeaseSourcePair poolOf(FunctionSettings settings, LeaseStore store, WallClock clock) {
-        PooledLeaseSource pool = new PooledLeaseSource(store, settings.pool(), settings.leaseTerms(), clock, settings.holder());
-        return new LeaseSourcePair(pool, pool);
+        PoolParts parts = settings.poolParts();
+        // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
+        PooledLeaseSource forAgents = new PooledLeaseSource(store, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
+                settings.holder());
+        PooledLeaseSource forFunction = parts.split()
+                ? new PooledLeaseSource(store, parts.function(), settings.leaseTerms(), clock, settings.holder())
+                : forAgents;
+        return new LeaseSourcePair(forAgents, forFunction);
     }
 
     /**
-     * The slot pool (for the lease routes), and where this environment's own generator leases
-     * from: the same pool in production.
+     * Where the lease routes grant from (the agents' part of the pool), and where this
+     * environment's own generator leases from (the function's part; the same pool when shared).
      */
     record LeaseSourcePair(PooledLeaseSource pool, LeaseSource forGenerator) {
     }
