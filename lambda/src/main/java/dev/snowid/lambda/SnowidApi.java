@@ -7,6 +7,7 @@ import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
+import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
@@ -88,30 +89,30 @@ final class SnowidApi {
                     + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
         }
         if (path.equals("/ids")) {
-            outcome.route = "/ids";
+            outcome.route = Route.IDS;
             allow(request, "GET", "POST");
             return ids(request, outcome);
         }
         if (path.startsWith("/ids/") && path.indexOf('/', 5) < 0) {
-            outcome.route = "/ids/{id}";
+            outcome.route = Route.DECODE;
             allow(request, "GET");
             return decode(path.substring(5));
         }
         if (path.equals("/leases")) {
-            outcome.route = "/leases";
+            outcome.route = Route.LEASES;
             allow(request, "POST");
             auth.check(request);
-            return acquire(request);
+            return acquire(request, outcome);
         }
         if (path.startsWith("/leases/") && path.indexOf('/', 8) < 0) {
-            outcome.route = "/leases/{slot}";
+            outcome.route = Route.LEASE;
             allow(request, "PUT", "DELETE");
             auth.check(request);
             Slot slot = slot(path.substring(8));
-            return request.method().equals("PUT") ? renew(slot, request) : release(slot, request);
+            return request.method().equals("PUT") ? renew(slot, request, outcome) : release(slot, request, outcome);
         }
         if (path.equals("/health")) {
-            outcome.route = "/health";
+            outcome.route = Route.HEALTH;
             allow(request, "GET");
             return health();
         }
@@ -120,23 +121,15 @@ final class SnowidApi {
 
     private ApiResponse ids(ApiRequest request, RequestOutcome outcome) {
         int count = IdCount.parse(request.queryValues("count"));
-        Optional<Lease> before = generator.currentLease();
         long[] ids;
         try {
             ids = count == 1 ? new long[] {generator.nextId()} : generator.nextIds(count);
         } catch (LeaseLostException e) {
             // Our own lease, lost under us: not the client's conflict. The next request leases anew.
             throw new IdUnavailableException("this environment's lease was lost: " + e.getMessage(), 1, e);
-        } finally {
-            Optional<Lease> after = generator.currentLease();
-            outcome.leaseAcquired = after.isPresent() && (before.isEmpty() || !sameAcquisition(before.get(), after.get()));
         }
         outcome.idsIssued = ids.length;
         return ApiResponse.json(200, new JsonBuilder(new StringBuilder(ids.length * 22 + 16)).idStrings("ids", ids).end());
-    }
-
-    private static boolean sameAcquisition(Lease a, Lease b) {
-        return a.slot().equals(b.slot()) && a.fence() == b.fence() && a.owner().equals(b.owner());
     }
 
     private ApiResponse decode(String text) {
@@ -156,26 +149,32 @@ final class SnowidApi {
                 .end());
     }
 
-    private ApiResponse acquire(ApiRequest request) {
+    private ApiResponse acquire(ApiRequest request, RequestOutcome outcome) {
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
-        return ApiResponse.json(201, LeaseJson.write(leases.acquire(holder)));
+        Lease lease = leases.acquire(holder);
+        outcome.leases.acquired(LeaseHolder.AGENTS);
+        return ApiResponse.json(201, LeaseJson.write(lease));
     }
 
-    private ApiResponse renew(Slot slot, ApiRequest request) {
+    private ApiResponse renew(Slot slot, ApiRequest request, RequestOutcome outcome) {
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
-            return ApiResponse.json(200, LeaseJson.write(leases.renew(slot, claim.owner(), claim.fence())));
+            Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
+            outcome.leases.renewed(LeaseHolder.AGENTS);
+            return ApiResponse.json(200, LeaseJson.write(renewed));
         } catch (LeaseLostException e) {
+            outcome.leases.lost(LeaseHolder.AGENTS);
             throw lost(slot, e);
         }
     }
 
-    private ApiResponse release(Slot slot, ApiRequest request) {
+    private ApiResponse release(Slot slot, ApiRequest request, RequestOutcome outcome) {
         LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());
             return ApiResponse.noContent();
         } catch (LeaseLostException e) {
+            outcome.leases.lost(LeaseHolder.AGENTS);
             throw lost(slot, e);
         }
     }

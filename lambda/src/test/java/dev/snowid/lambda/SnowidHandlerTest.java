@@ -241,7 +241,7 @@ class SnowidHandlerTest {
                         || answer.body().contains(FunctionSettings.TABLE), "no table, endpoint or setting: " + answer.body());
             }
             String lines = log.toString(StandardCharsets.UTF_8);
-            assertTrue(lines.contains("\"error\":\"store_unavailable\"") && lines.contains(missing) && lines.contains(FunctionSettings.TABLE),
+            assertTrue(lines.contains("\"error_code\":\"store_unavailable\"") && lines.contains(missing) && lines.contains(FunctionSettings.TABLE),
                     "the operators' log has the cause: " + lines);
         }
     }
@@ -283,42 +283,6 @@ class SnowidHandlerTest {
         }
     }
 
-    @Test
-    void logsOneJsonLinePerRequestAndEmfMetricsWhenAskedTo(TestTable table) {
-        try (Function function = Functions.function(table, FunctionSettings.METRICS, "emf")) {
-            Invocation ids = function.call(TestEvents.get("/ids").query("count=17"), PayloadFormat.V2);
-            Invocation bad = function.call(TestEvents.get("/ids").query("count=0"), PayloadFormat.V1);
-
-            List<String> lines = function.log();
-            assertEquals(4, lines.size(), String.join("\n", lines));
-            JsonNode first = JsonNode.parser().parse(lines.get(0));
-            assertEquals("/ids", first.field("route").orElseThrow().asString());
-            assertEquals("GET", first.field("method").orElseThrow().asString());
-            assertEquals("200", first.field("status").orElseThrow().asNumber());
-            assertTrue(first.field("latencyMs").orElseThrow().isNumber());
-            assertEquals(ids.requestId(), first.field("requestId").orElseThrow().asString());
-            assertEquals(onlyItemSlot(table).toString(), first.field("slot").orElseThrow().asString());
-
-            JsonNode metrics = JsonNode.parser().parse(lines.get(1));
-            assertEquals("17", metrics.field("IdsIssued").orElseThrow().asNumber());
-            assertEquals("1", metrics.field("LeaseAcquisitions").orElseThrow().asNumber());
-            assertEquals("0", metrics.field("Failures").orElseThrow().asNumber());
-            assertTrue(metrics.field("_aws").orElseThrow().field("CloudWatchMetrics").isPresent());
-
-            JsonNode third = JsonNode.parser().parse(lines.get(2));
-            assertEquals("400", third.field("status").orElseThrow().asNumber());
-            assertEquals("invalid_count", third.field("error").orElseThrow().asString());
-            assertEquals(bad.requestId(), third.field("requestId").orElseThrow().asString());
-            JsonNode fourth = JsonNode.parser().parse(lines.get(3));
-            assertEquals("0", fourth.field("IdsIssued").orElseThrow().asNumber());
-            assertEquals("0", fourth.field("LeaseAcquisitions").orElseThrow().asNumber());
-        }
-    }
-
-    private static Slot onlyItemSlot(TestTable table) {
-        return Slot.ofIndex(Integer.parseInt(onlyItem(table).get(LeaseTableSchema.SLOT).n()));
-    }
-
     private static Map<String, AttributeValue> onlyItem(TestTable table) {
         List<Map<String, AttributeValue>> items = table.client().scan(s -> s.tableName(table.name())).items();
         assertEquals(1, items.size(), "one lease in the table: " + items);
@@ -334,7 +298,7 @@ class SnowidHandlerTest {
     }
 
     /** A store whose every call fails in a way no client can have caused. */
-    private static final class BrokenStore implements LeaseStore {
+    static final class BrokenStore implements LeaseStore {
         private static IllegalStateException fault() {
             return new IllegalStateException("sensitive detail: bug in the store");
         }

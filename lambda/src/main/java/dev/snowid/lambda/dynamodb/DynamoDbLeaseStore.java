@@ -32,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
@@ -59,6 +60,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private static final int MAX_HOLDER_LENGTH = 256;
     private static final long RETRY_AFTER_OUTAGE_MILLIS = 1_000;
     private static final long RETRY_AFTER_MISCONFIGURATION_MILLIS = 60_000;
+    /** The owner token of priming's requests: a fixed placeholder, never a drawn token. */
+    static final String PRIMING_OWNER = "00000000000000000000000000000000";
 
     private static final Map<String, String> NAMES = Map.of(
             "#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#expiresAt", EXPIRES_AT,
@@ -106,21 +109,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             throw new IllegalArgumentException("lease on slot " + slot + " would expire at " + expiresAt
                     + ", not after now (" + now + ")");
         }
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":owner", string(owner));
-        values.put(":holder", string(holderText(holder)));
-        values.put(":now", number(now));
-        values.put(":expiresAt", number(expiresAt));
-        values.put(":ttl", number(ttlFor(expiresAt)));
-        values.put(":zero", number(0));
-        values.put(":one", number(1));
-        UpdateItemRequest request = update(slot,
-                // Free: never held, or its expiry passed (released slots have an expiry in the past).
-                "attribute_not_exists(#slot) OR #expiresAt < :now",
-                // SET reads the item as it was: floor gets the previous holder's expiry.
-                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
-                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
-                values, ReturnValue.ALL_NEW);
+        UpdateItemRequest request = acquisition(slot, owner, holder, now, expiresAt);
         OperationDeadline deadline = startOperation();
         String action = "acquire slot " + slot;
         try {
@@ -131,6 +120,48 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             }
             return acquiredByAnEarlierAttempt(slot, owner, deadline);
         }
+    }
+
+    private UpdateItemRequest acquisition(Slot slot, String owner, String holder, long now, long expiresAt) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":owner", string(owner));
+        values.put(":holder", string(holderText(holder)));
+        values.put(":now", number(now));
+        values.put(":expiresAt", number(expiresAt));
+        values.put(":ttl", number(ttlFor(expiresAt)));
+        values.put(":zero", number(0));
+        values.put(":one", number(1));
+        return update(slot,
+                // Free: never held, or its expiry passed (released slots have an expiry in the past).
+                "attribute_not_exists(#slot) OR #expiresAt < :now",
+                // SET reads the item as it was: floor gets the previous holder's expiry.
+                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
+                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
+                values, ReturnValue.ALL_NEW);
+    }
+
+    /**
+     * SnapStart priming: an acquisition's conditional write (won, then lost) and its Scan, built,
+     * marshalled, signed and parsed exactly as for a lease, with the answers made in-process by
+     * the HTTP layer ({@link PrimingHttpClient}), so nothing reaches the table. The owner token is
+     * a fixed placeholder: no random draw, no lease.
+     */
+    public void primeRequestPath() {
+        Slot slot = Slot.ofIndex(0);
+        UpdateItemRequest write = acquisition(slot, PRIMING_OWNER, "priming", 1, 2);
+        leaseFrom(slot, PRIMING_OWNER, client.updateItem(primed(write, PrimingHttpClient.Answer.WRITTEN)).attributes());
+        try {
+            client.updateItem(primed(write, PrimingHttpClient.Answer.CONDITION_FAILED));
+        } catch (ConditionalCheckFailedException expected) {
+            // The path a collision takes.
+        }
+        client.scan(scan(null).toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER,
+                PrimingHttpClient.Answer.SCANNED.name()))
+                .build());
+    }
+
+    private static UpdateItemRequest primed(UpdateItemRequest request, PrimingHttpClient.Answer answer) {
+        return request.toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER, answer.name())).build();
     }
 
     /**
@@ -266,14 +297,9 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         String action = "scan for free slots";
         do {
             Map<String, AttributeValue> from = startKey;
-            ScanResponse page = call(action, () -> client.scan(scan -> scan
+            ScanResponse page = call(action, () -> client.scan(scan(from).toBuilder()
                     .overrideConfiguration(o -> o.apiCallTimeout(deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS)))
-                    .tableName(table)
-                    .consistentRead(true)
-                    .projectionExpression("#slot, #expiresAt")
-                    .filterExpression("attribute_exists(#owner)")
-                    .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
-                    .exclusiveStartKey(from)));
+                    .build()));
             for (Map<String, AttributeValue> item : page.items()) {
                 long index = numberOf(item, SLOT);
                 if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT)) {
@@ -283,6 +309,18 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (startKey != null);
         return expiries;
+    }
+
+    /** One page of the Scan for owned slots, from {@code startKey} (null: the first page). */
+    private ScanRequest scan(Map<String, AttributeValue> startKey) {
+        return ScanRequest.builder()
+                .tableName(table)
+                .consistentRead(true)
+                .projectionExpression("#slot, #expiresAt")
+                .filterExpression("attribute_exists(#owner)")
+                .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
+                .exclusiveStartKey(startKey)
+                .build();
     }
 
     @Override
