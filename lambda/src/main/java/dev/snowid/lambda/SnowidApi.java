@@ -18,6 +18,7 @@ import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The HTTP API of DESIGN.md §4: routes a request, checks its input, and turns every outcome
@@ -35,6 +36,11 @@ final class SnowidApi {
             "clock_behind", "this function's clock is behind the time its lease starts at",
             "clock_skew", "this function's clock differs from the lease store's by more than the tolerated skew",
             "unavailable", "no lease is in force for this function right now (lost or run out)");
+
+    /** Every error code the API answers with: the values of the {@code ErrorCode} metric dimension. */
+    static final Set<String> ERROR_CODES = Set.of("invalid_count", "invalid_id", "invalid_json", "invalid_body", "invalid_encoding",
+            "invalid_event", "unauthorized", "not_found", "method_not_allowed", "lease_lost", "internal", "no_free_slot",
+            "store_unavailable", "clock_behind", "clock_skew", "unavailable");
 
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;

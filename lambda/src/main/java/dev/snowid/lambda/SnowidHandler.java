@@ -23,6 +23,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.crac.Core;
 
@@ -167,6 +168,11 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                 log.event(LogLevel.WARN, "lease store did not close cleanly", e);
             }
         }
+    }
+
+    /** Every error code the function answers with ({@code {"error":"<code>"}}, the {@code ErrorCode} metric dimension). */
+    public static Set<String> errorCodes() {
+        return SnowidApi.ERROR_CODES;
     }
 
     /** The SnapStart hooks, for tests that play checkpoint and restore. */

@@ -292,6 +292,26 @@ class RequestTelemetryTest {
         }
     }
 
+    @Test
+    void everyErrorCodeAnsweredIsADeclaredOneSoAlarmsCanNameIt(TestTable table) {
+        try (Function function = function(table, WallClock.SYSTEM)) {
+            List<TestEvents.Request> requests = List.of(TestEvents.get("/ids").query("count=x"), TestEvents.get("/ids/abc"),
+                    TestEvents.get("/nope"), TestEvents.request("DELETE", "/ids"), TestEvents.request("POST", "/leases"),
+                    TestEvents.request("PUT", "/leases/0").bearer(Functions.SECRET).body("{"),
+                    TestEvents.request("PUT", "/leases/0").bearer(Functions.SECRET).body("{\"owner\":1}"),
+                    TestEvents.request("PUT", "/leases/0").bearer(Functions.SECRET).body("{\"owner\":\"" + "0".repeat(32) + "\",\"fence\":1}"),
+                    TestEvents.get("/ids").query("count=%zz"));
+            for (TestEvents.Request request : requests) {
+                function.call(request, PayloadFormat.V2);
+            }
+            function.call("{\"not\":\"an event\"}");
+            List<String> codes = function.logLines().stream().map(l -> l.field("error_code")).filter(java.util.Optional::isPresent)
+                    .map(c -> c.get().asString()).toList();
+            assertEquals(requests.size() + 1, codes.size(), codes::toString);
+            assertTrue(SnowidHandler.errorCodes().containsAll(codes), codes + " not all in " + SnowidHandler.errorCodes());
+        }
+    }
+
     /** What the Lambda runtime itself does at start: its logger becomes LambdaRuntime's. */
     private static LambdaLogger swapRuntimeLogger(LambdaLogger logger) throws ReflectiveOperationException {
         Field field = LambdaRuntime.class.getDeclaredField("logger");

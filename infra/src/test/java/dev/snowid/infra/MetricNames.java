@@ -1,0 +1,61 @@
+package dev.snowid.infra;
+
+import dev.snowid.lambda.Route;
+import dev.snowid.lambda.SnowidHandler;
+import dev.snowid.lambda.telemetry.Dimension;
+import dev.snowid.lambda.telemetry.LeaseHolder;
+import dev.snowid.lambda.telemetry.Metric;
+import dev.snowid.lambda.telemetry.PoolPart;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The metrics the function emits, read from the code: each metric's dimension names, and the
+ * values the code can give each dimension (the service's value is the deployment's).
+ *
+ * @param dimensionsOf  metric name → its dimension names, Service first
+ * @param valuesOf      dimension name → every value the code emits for it
+ * @param serviceKey    the dimension whose value is the deployment's service name
+ * @param poolParts     the pool parts whose occupancy is measured: each needs an alarm
+ */
+record MetricNames(Map<String, List<String>> dimensionsOf, Map<String, Set<String>> valuesOf, String serviceKey, Set<String> poolParts) {
+
+    static MetricNames fromCode() {
+        Map<String, List<String>> dimensionsOf = new LinkedHashMap<>();
+        for (Metric metric : Metric.values()) {
+            dimensionsOf.put(metric.metricName(), metric.dimensions().stream().map(Dimension::key).toList());
+        }
+        Map<String, Set<String>> valuesOf = new LinkedHashMap<>();
+        Set<String> routes = new LinkedHashSet<>();
+        for (Route route : Route.values()) {
+            if (route.metered()) {
+                routes.add(route.template());
+            }
+        }
+        valuesOf.put(Dimension.ROUTE.key(), routes);
+        valuesOf.put(Dimension.ERROR_CODE.key(), new LinkedHashSet<>(SnowidHandler.errorCodes()));
+        Set<String> holders = new LinkedHashSet<>();
+        for (LeaseHolder holder : LeaseHolder.values()) {
+            holders.add(holder.value());
+        }
+        valuesOf.put(Dimension.HOLDER.key(), holders);
+        Set<String> parts = new LinkedHashSet<>();
+        for (PoolPart part : PoolPart.values()) {
+            parts.add(part.value());
+        }
+        valuesOf.put(Dimension.PART.key(), parts);
+        return new MetricNames(dimensionsOf, valuesOf, Dimension.SERVICE.key(), parts);
+    }
+
+    /** The same names, with one more pool part: a pool split in two that the template has not followed. */
+    MetricNames withPoolPart(String part) {
+        Map<String, Set<String>> values = new LinkedHashMap<>(valuesOf);
+        Set<String> parts = new LinkedHashSet<>(poolParts);
+        parts.add(part);
+        values.put(Dimension.PART.key(), parts);
+        return new MetricNames(dimensionsOf, values, serviceKey, parts);
+    }
+}
