@@ -25,6 +25,7 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -298,7 +299,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         do {
             Map<String, AttributeValue> from = startKey;
             ScanResponse page = call(action, () -> client.scan(scan(from).toBuilder()
-                    .overrideConfiguration(o -> o.apiCallTimeout(deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS)))
+                    .overrideConfiguration(o -> timeouts(o, action, deadline))
                     .build()));
             for (Map<String, AttributeValue> item : page.items()) {
                 long index = numberOf(item, SLOT);
@@ -387,9 +388,23 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
     private UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
-        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
-        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> o.apiCallTimeout(left)).build();
+        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
         return call(action, () -> client.updateItem(timed));
+    }
+
+    /**
+     * The call gets what is left of its operation's budget. Until the store has answered once in
+     * this process (or since a SnapStart restore), an attempt may use all of it: the first
+     * attempts of a cold JVM load and initialise the SDK's request and response path inside the
+     * attempt, and the attempt timeout, sized for a warm client, would cut them off and start over
+     * from scratch (on a slow machine, every time). The operation's bound is the same either way.
+     */
+    private void timeouts(AwsRequestOverrideConfiguration.Builder call, String action, OperationDeadline deadline) {
+        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
+        call.apiCallTimeout(left);
+        if (skew.skewMillis().isEmpty()) {
+            call.apiCallAttemptTimeout(left);
+        }
     }
 
     /**
