@@ -1,7 +1,7 @@
 package dev.snowid.infra;
 
+import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.Route;
-import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.telemetry.Dimension;
 import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lambda.telemetry.Metric;
@@ -36,7 +36,11 @@ record MetricNames(Map<String, List<String>> dimensionsOf, Map<String, Set<Strin
             }
         }
         valuesOf.put(Dimension.ROUTE.key(), routes);
-        valuesOf.put(Dimension.ERROR_CODE.key(), new LinkedHashSet<>(SnowidHandler.errorCodes()));
+        Set<String> codes = new LinkedHashSet<>();
+        for (ErrorCode code : ErrorCode.values()) {
+            codes.add(code.code());
+        }
+        valuesOf.put(Dimension.ERROR_CODE.key(), codes);
         Set<String> holders = new LinkedHashSet<>();
         for (LeaseHolder holder : LeaseHolder.values()) {
             holders.add(holder.value());

@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.LambdaRuntime;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import dev.snowid.WallClock;
+import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.telemetry.LeaseActivity;
 import dev.snowid.lambda.telemetry.LeaseHolder;
@@ -23,7 +24,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.crac.Core;
 
@@ -145,9 +145,9 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
             outcome.error = e.code();
             response = ApiResponse.error(e);
         } catch (RuntimeException e) {
-            outcome.error = "internal";
+            outcome.error = ErrorCode.INTERNAL.code();
             outcome.failure = e;
-            response = ApiResponse.error(500, "internal", "internal error; it is logged under request id "
+            response = ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
                     + (requestId == null ? "(none)" : requestId), Map.of());
         }
         return new Answer(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8), response.status(), requestId);
@@ -168,11 +168,6 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                 log.event(LogLevel.WARN, "lease store did not close cleanly", e);
             }
         }
-    }
-
-    /** Every error code the function answers with ({@code {"error":"<code>"}}, the {@code ErrorCode} metric dimension). */
-    public static Set<String> errorCodes() {
-        return SnowidApi.ERROR_CODES;
     }
 
     /** The SnapStart hooks, for tests that play checkpoint and restore. */
