@@ -15,6 +15,7 @@ import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.testing.ManualClock;
 import java.lang.reflect.Field;
@@ -250,7 +251,7 @@ class RequestTelemetryTest {
             table.client().updateItem(u -> u.tableName(table.name()).key(Map.of(LeaseTableSchema.SLOT, held.get(LeaseTableSchema.SLOT)))
                     .updateExpression("SET #owner = :other").expressionAttributeNames(Map.of("#owner", LeaseTableSchema.OWNER))
                     .expressionAttributeValues(Map.of(":other", AttributeValue.fromS("f".repeat(32)))));
-            clock.advance(FunctionSettings.DEFAULT_LEASE_MILLIS / 2 + 1_000);
+            clock.advance(LeaseTerms.DEFAULT_LEASE_MILLIS / 2 + 1_000);
 
             Invocation after = function.call(TestEvents.get("/ids"), PayloadFormat.V2);
             assertEquals(200, after.status(), after::toString);
