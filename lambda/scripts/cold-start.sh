@@ -19,9 +19,11 @@ parts="${2:-engine-running with-dynalite floor}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 jar=(lambda/target/snowid-function.jar)
-[ -f "${jar[0]}" ] || { echo "no function jar: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1; }
+[ -f "${jar[0]}" ] || { echo "no function jar: run mvn -q -pl bench -am package -DskipTests first (or -pl lambda without the floor part)" >&2; exit 1; }
 programs=bench/target/classes
-[ -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ] || { echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1; }
+if [[ " $parts " == *" floor "* && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
+  echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1
+fi
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 now_ms() { date +%s%3N; }
