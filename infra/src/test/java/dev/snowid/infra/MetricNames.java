@@ -19,9 +19,11 @@ import java.util.Set;
  * @param dimensionsOf  metric name → its dimension names, Service first
  * @param valuesOf      dimension name → every value the code emits for it
  * @param serviceKey    the dimension whose value is the deployment's service name
- * @param poolParts     the pool parts whose occupancy is measured: each needs an alarm
+ * @param splitParts    the pool parts of a deployment that splits the pool (sets {@code SNOWID_AGENT_SLOTS}); each needs an occupancy alarm
+ * @param sharedParts   likewise, for a deployment that does not
  */
-record MetricNames(Map<String, List<String>> dimensionsOf, Map<String, Set<String>> valuesOf, String serviceKey, Set<String> poolParts) {
+record MetricNames(Map<String, List<String>> dimensionsOf, Map<String, Set<String>> valuesOf, String serviceKey,
+                   Set<String> splitParts, Set<String> sharedParts) {
 
     static MetricNames fromCode() {
         Map<String, List<String>> dimensionsOf = new LinkedHashMap<>();
@@ -51,15 +53,28 @@ record MetricNames(Map<String, List<String>> dimensionsOf, Map<String, Set<Strin
             parts.add(part.value());
         }
         valuesOf.put(Dimension.PART.key(), parts);
-        return new MetricNames(dimensionsOf, valuesOf, Dimension.SERVICE.key(), parts);
+        return new MetricNames(dimensionsOf, valuesOf, Dimension.SERVICE.key(), values(PoolPart.of(true)), values(PoolPart.of(false)));
     }
 
-    /** The same names, with one more pool part: a pool split in two that the template has not followed. */
+    /** The pool parts a deployment has, split or not. */
+    Set<String> poolParts(boolean split) {
+        return split ? splitParts : sharedParts;
+    }
+
+    /** The same names, with one more pool part: a pool split further that the template has not followed. */
     MetricNames withPoolPart(String part) {
         Map<String, Set<String>> values = new LinkedHashMap<>(valuesOf);
-        Set<String> parts = new LinkedHashSet<>(poolParts);
+        Set<String> parts = new LinkedHashSet<>(values.get(Dimension.PART.key()));
         parts.add(part);
         values.put(Dimension.PART.key(), parts);
-        return new MetricNames(dimensionsOf, values, serviceKey, parts);
+        Set<String> split = new LinkedHashSet<>(splitParts);
+        split.add(part);
+        return new MetricNames(dimensionsOf, values, serviceKey, split, sharedParts);
+    }
+
+    private static Set<String> values(List<PoolPart> parts) {
+        Set<String> values = new LinkedHashSet<>();
+        parts.forEach(part -> values.add(part.value()));
+        return values;
     }
 }

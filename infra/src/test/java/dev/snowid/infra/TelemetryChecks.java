@@ -82,7 +82,9 @@ final class TelemetryChecks {
                 alarmOf.put(metric, template.properties(id));
             }
         }
-        for (String part : names.poolParts()) {
+        // The template tells the function how to split the pool, or does not: the parts follow.
+        boolean split = Deployment.of(template).splitsThePool();
+        for (String part : names.poolParts(split)) {
             boolean covered = all.stream().anyMatch(w -> w.name().equals("PoolOccupancy") && part.equals(w.dimensions().get("Part"))
                     && firesAtOrBelow(alarmOf.get(w), OCCUPANCY_ALARM_PERCENT));
             if (!covered) {
@@ -239,11 +241,12 @@ final class TelemetryChecks {
     // ---------------------------------------------------------------------------------------
 
     /** The namespace and service name the deployed function uses: its environment variables. */
-    private record Deployment(Object namespace, Object service) {
+    private record Deployment(Object namespace, Object service, boolean splitsThePool) {
         static Deployment of(Template template) {
             Map<String, Object> variables = template.single(TemplateChecks.FUNCTION_TYPE)
                     .flatMap(id -> at(template.properties(id), "Environment", "Variables")).map(Template::map).orElse(Map.of());
-            return new Deployment(variables.get(FunctionSettings.METRICS_NAMESPACE), variables.get(FunctionSettings.SERVICE));
+            return new Deployment(variables.get(FunctionSettings.METRICS_NAMESPACE), variables.get(FunctionSettings.SERVICE),
+                    variables.containsKey(FunctionSettings.AGENT_SLOTS));
         }
     }
 

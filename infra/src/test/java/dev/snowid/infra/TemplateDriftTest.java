@@ -52,9 +52,16 @@ class TemplateDriftTest {
     }
 
     @Test
-    void aPoolSplitIntoPartsNeedsAnOccupancyAlarmForEachPart() {
-        List<String> problems = TelemetryChecks.requiredAlarms(template, metrics.withPoolPart("agents"));
-        assertMentions(problems, "no alarm on PoolOccupancy of pool part 'agents'");
+    void aPoolSplitFurtherNeedsAnOccupancyAlarmForEachPart() {
+        List<String> problems = TelemetryChecks.requiredAlarms(template, metrics.withPoolPart("batch-jobs"));
+        assertMentions(problems, "no alarm on PoolOccupancy of pool part 'batch-jobs'");
+    }
+
+    @Test
+    void aSplitPoolWithoutAnAlarmOnTheAgentsPartFails() {
+        Template changed = template.copy();
+        changed.resources().remove("AgentsPartNearlyFullAlarm");
+        assertMentions(TelemetryChecks.requiredAlarms(changed, metrics), "no alarm on PoolOccupancy of pool part 'agents'");
     }
 
     // --- the template moves on, the code stays -----------------------------------------------
@@ -62,9 +69,9 @@ class TemplateDriftTest {
     @Test
     void anAlarmOnAMetricTheFunctionDoesNotEmitFails() {
         Template changed = template.copy();
-        changed.properties("PoolNearlyFullAlarm").put("MetricName", "PoolUsage");
-        assertMentions(TelemetryChecks.alarms(changed, metrics), "PoolNearlyFullAlarm watches PoolUsage, which the function does not emit");
-        assertMentions(TelemetryChecks.requiredAlarms(changed, metrics), "no alarm on PoolOccupancy of pool part 'all'");
+        changed.properties("FunctionPartNearlyFullAlarm").put("MetricName", "PoolUsage");
+        assertMentions(TelemetryChecks.alarms(changed, metrics), "FunctionPartNearlyFullAlarm watches PoolUsage, which the function does not emit");
+        assertMentions(TelemetryChecks.requiredAlarms(changed, metrics), "no alarm on PoolOccupancy of pool part 'function'");
     }
 
     @Test
@@ -246,5 +253,23 @@ class TemplateDriftTest {
     private static Map<String, Object> statement(Template template, int policy) {
         Object document = map(list(template.properties("FunctionRole").get("Policies")).get(policy)).get("PolicyDocument");
         return map(list(map(document).get("Statement")).get(0));
+    }
+
+    @Test
+    void aSplitTheFunctionIsNotToldOfIsCaught() {
+        Template changed = Template.load().copy();
+        Template.map(Template.at(changed.properties("SnowidFunction"), "Environment", "Variables").orElseThrow())
+                .remove(dev.snowid.lambda.FunctionSettings.AGENT_SLOTS);
+        assertMentions(TemplateChecks.fleet(changed), "SNOWID_AGENT_SLOTS");
+    }
+
+    @Test
+    void anUnthrottledStageOrAnAccessLogKeptForeverIsCaught() {
+        Template changed = Template.load().copy();
+        Template.map(changed.properties("Api")).remove("DefaultRouteSettings");
+        Template.map(changed.properties("ApiAccessLogGroup")).remove("RetentionInDays");
+        List<String> problems = TemplateChecks.stage(changed);
+        assertMentions(problems, "ThrottlingBurstLimit must come from a parameter");
+        assertMentions(problems, "keeps access logs forever");
     }
 }

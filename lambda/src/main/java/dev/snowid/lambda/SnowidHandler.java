@@ -18,11 +18,13 @@ import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
+import dev.snowid.lease.SlotPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.crac.Core;
@@ -91,22 +93,39 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this.log = new RequestLog(logger, metricsOut, settings, clock::millis);
         this.generator = new LeasedGenerator(new MeteredLeaseSource(leases.forGenerator(), LeaseHolder.FUNCTION),
                 settings.leaseTerms(), clock, settings.codec());
-        this.api = new SnowidApi(generator, leases.pool(), settings.codec(), new LeaseRouteAuth(settings.leaseSecretSha256()), clock,
-                settings.poolDescription());
+        this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock));
         this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(this::answer, store));
         Core.getGlobalContext().register(snapStartHooks);
     }
 
     private static LeaseSourcePair poolOf(FunctionSettings settings, LeaseStore store, WallClock clock) {
-        // Metered beneath the pool: each lease-table call and each Scan's view of the pool is seen.
-        LeaseStore metered = new MeteredLeaseStore(store, Map.of(PoolPart.ALL, settings.pool()), clock);
-        PooledLeaseSource pool = new PooledLeaseSource(metered, settings.pool(), settings.leaseTerms(), clock, settings.holder());
-        return new LeaseSourcePair(pool, pool);
+        PoolParts parts = settings.poolParts();
+        // Metered beneath the pools: each lease-table call, and each Scan's view of every part.
+        LeaseStore metered = new MeteredLeaseStore(store, meteredParts(parts), clock);
+        // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
+        PooledLeaseSource forAgents = new PooledLeaseSource(metered, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
+                settings.holder());
+        PooledLeaseSource forFunction = parts.split()
+                ? new PooledLeaseSource(metered, parts.function(), settings.leaseTerms(), clock, settings.holder())
+                : forAgents;
+        return new LeaseSourcePair(forAgents, forFunction);
+    }
+
+    /** The parts whose occupancy the metrics report: the function's and the agents' when split, else the shared pool. */
+    private static Map<PoolPart, SlotPool> meteredParts(PoolParts parts) {
+        if (!parts.split()) {
+            return Map.of(PoolPart.SHARED, parts.whole());
+        }
+        Map<PoolPart, SlotPool> metered = new EnumMap<>(PoolPart.class);
+        metered.put(PoolPart.FUNCTION, parts.function());
+        parts.agents().ifPresent(agents -> metered.put(PoolPart.AGENTS, agents));
+        return metered;
     }
 
     /**
-     * The slot pool (for the lease routes), and where this environment's own generator leases
-     * from: the same pool in production.
+     * Where the lease routes grant from (the agents' part of the pool), and where this
+     * environment's own generator leases from (the function's part; the same pool when shared).
      */
     record LeaseSourcePair(PooledLeaseSource pool, LeaseSource forGenerator) {
     }

@@ -94,11 +94,11 @@ class RequestTelemetryTest {
 
     @Test
     void metricsCarryNamespaceServiceUnitsAndTheRequestsCounts(TestTable table) {
-        try (Function function = function(table, WallClock.SYSTEM)) {
-            // Someone else holds 12 of the pool's 128 slots: the first acquisition's Scan sees them.
-            FunctionSettings settings = FunctionSettings.from(Functions.environment(table));
-            PooledLeaseSource others = new PooledLeaseSource(table.store(WallClock.SYSTEM), settings.pool(), settings.leaseTerms(),
-                    WallClock.SYSTEM, "others");
+        try (Function function = function(table, WallClock.SYSTEM, FunctionSettings.AGENT_SLOTS, "32")) {
+            // Someone else holds 12 of the function's 96 slots: the first acquisition's Scan sees them, and each part.
+            FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.AGENT_SLOTS, "32"));
+            PooledLeaseSource others = new PooledLeaseSource(table.store(WallClock.SYSTEM), settings.poolParts().function(),
+                    settings.leaseTerms(), WallClock.SYSTEM, "others");
             for (int i = 0; i < 12; i++) {
                 others.acquire();
             }
@@ -106,7 +106,7 @@ class RequestTelemetryTest {
             function.call(TestEvents.get("/ids").query("count=0"), PayloadFormat.V2);
 
             List<EmfRecord> records = function.metricRecords().stream().map(EmfRecord::read).toList();
-            assertEquals(3, records.size(), records::toString);
+            assertEquals(4, records.size(), records::toString);
             for (EmfRecord record : records) {
                 assertEquals(NAMESPACE, record.namespace());
                 assertEquals(SERVICE, record.dimension("Service").orElseThrow());
@@ -129,14 +129,18 @@ class RequestTelemetryTest {
             assertEquals(2, ids.value("AcquisitionRoundTrips"));
             assertFalse(ids.has("Errors") || ids.has("ServerErrors") || ids.has("LeaseLosses"), ids.toString());
 
-            EmfRecord occupancy = records.get(1);
-            assertEquals("all", occupancy.dimension("Part").orElseThrow());
-            assertEquals("Percent", occupancy.units().get("PoolOccupancy"));
-            assertEquals(100.0 * 12 / 128, occupancy.value("PoolOccupancy"), 0.001);
-            assertEquals(12, occupancy.value("PoolSlotsHeld"));
-            assertEquals(List.of("Service", "Part"), occupancy.dimensionsOf().get("PoolOccupancy"));
+            EmfRecord functionPart = records.get(1);
+            assertEquals("function", functionPart.dimension("Part").orElseThrow());
+            assertEquals("Percent", functionPart.units().get("PoolOccupancy"));
+            assertEquals(100.0 * 12 / 96, functionPart.value("PoolOccupancy"), 0.001);
+            assertEquals(12, functionPart.value("PoolSlotsHeld"));
+            assertEquals(List.of("Service", "Part"), functionPart.dimensionsOf().get("PoolOccupancy"));
+            EmfRecord agentsPart = records.get(2);
+            assertEquals("agents", agentsPart.dimension("Part").orElseThrow());
+            assertEquals(0, agentsPart.value("PoolOccupancy"));
+            assertEquals(0, agentsPart.value("PoolSlotsHeld"));
 
-            EmfRecord refused = records.get(2);
+            EmfRecord refused = records.get(3);
             assertEquals("invalid_count", refused.dimension("ErrorCode").orElseThrow());
             assertEquals(1, refused.value("Errors"));
             assertEquals(List.of("Service", "ErrorCode"), refused.dimensionsOf().get("Errors"));
@@ -313,6 +317,14 @@ class RequestTelemetryTest {
             List<String> declared = java.util.Arrays.stream(ErrorCode.values()).map(ErrorCode::code).toList();
             assertTrue(declared.containsAll(codes), codes + " not all in " + declared);
         }
+    }
+
+    @Test
+    void poolPartsInMetricsAreNamedAsTheSlotMapNamesThem() {
+        assertEquals(List.of(PoolParts.SHARED), dev.snowid.lambda.telemetry.PoolPart.of(false).stream()
+                .map(dev.snowid.lambda.telemetry.PoolPart::value).toList());
+        assertEquals(List.of(PoolParts.FUNCTION, PoolParts.AGENTS), dev.snowid.lambda.telemetry.PoolPart.of(true).stream()
+                .map(dev.snowid.lambda.telemetry.PoolPart::value).toList());
     }
 
     /** What the Lambda runtime itself does at start: its logger becomes LambdaRuntime's. */

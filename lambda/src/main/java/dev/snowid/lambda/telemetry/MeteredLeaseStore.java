@@ -2,9 +2,11 @@ package dev.snowid.lambda.telemetry;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
+import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.SlotPool;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -62,6 +64,12 @@ public final class MeteredLeaseStore implements LeaseStore {
             activity.observed(new LeaseActivity.Occupancy(part, held, pool.size()));
         });
         return owned;
+    }
+
+    @Override
+    public List<HeldSlot> heldSlots() {
+        LeaseActivity.current().storeCall();
+        return store.heldSlots();
     }
 
     @Override
