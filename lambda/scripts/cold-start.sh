@@ -50,11 +50,14 @@ store=$(mktemp -d)
 # dynalite exits when a client drops a half-sent request (a request cut off by the SDK's attempt
 # timeout on a loaded machine does): kept on disk and restarted, so the tables survive.
 ( while :; do
-    node lambda/dynalite/node_modules/dynalite/cli.js --host 127.0.0.1 --port "$engine_port" --path "$store" --createTableMs 0 >/dev/null 2>&1
+    node lambda/dynalite/node_modules/dynalite/cli.js --host 127.0.0.1 --port "$engine_port" --path "$store" --createTableMs 0 >/dev/null 2>&1 &
+    echo $! > "$store.pid"
+    wait $!
     sleep 0.2
   done ) &
 engine=$!
-trap 'kill $engine 2>/dev/null; pkill -P $engine 2>/dev/null; rm -rf "$store"' EXIT
+# The loop first, so it restarts nothing, then the engine it runs.
+trap 'kill $engine 2>/dev/null; kill "$(cat "$store.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$store" "$store.pid"' EXIT
 engine_up() { until curl -s -o /dev/null "http://127.0.0.1:$engine_port"; do sleep 0.05; done; }
 engine_up
 # A first run creates the table; it is not counted.
