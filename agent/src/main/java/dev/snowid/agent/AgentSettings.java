@@ -2,6 +2,7 @@ package dev.snowid.agent;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.lease.LeaseTerms;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -32,13 +33,15 @@ public final class AgentSettings {
     public static final String LEASE_URL = "snowid.lease.url";
     public static final String LEASE_SECRET = "snowid.lease.secret";
     public static final String LEASE_MILLIS = "snowid.lease.millis";
+    public static final String WAIT_FOR_SLOT = "snowid.lease.waitForSlot";
     public static final String TARGETS = "snowid.targets";
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
+    public static final String JMX = "snowid.jmx";
     public static final String CONFIG = "snowid.config";
 
     static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
-            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE, CONFIG));
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX, CONFIG));
 
     /** Far more than any application has; the redirected bodies push the index as a short. */
     static final int MAX_TARGETS = 1000;
@@ -49,17 +52,19 @@ public final class AgentSettings {
      */
     private static final Map<String, String> EQUIVALENTS = equivalents();
 
-    /** Same bounds as the lease API's own lease duration. */
-    static final long MIN_LEASE_MILLIS = 5_000;
-    static final long MAX_LEASE_MILLIS = 3_600_000;
+    /** The longest start-up wait for a free slot: the longest lease, by which every dead holder's slot is free. */
+    static final long MAX_WAIT_FOR_SLOT_MILLIS = LeaseTerms.MAX_LEASE_MILLIS;
 
     private final Slot node;
     private final URL leaseUrl;
     private final String leaseSecret;
     private final long leaseMillis;
+    private final long waitForSlotMillis;
     private final List<Target> targets;
     private final SnowflakeCodec codec;
+    private final boolean epochConfigured;
     private final UnavailablePolicy onUnavailable;
+    private final boolean jmx;
     private final List<String> warnings;
 
     private AgentSettings(Reader reader) {
@@ -78,15 +83,12 @@ public final class AgentSettings {
         this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
         this.leaseSecret = leaseUrl == null ? null : readSecret(reader);
         this.leaseMillis = parseLeaseMillis(reader);
+        this.waitForSlotMillis = parseWaitForSlot(reader);
         this.targets = parseTargets(reader);
         this.codec = parseEpoch(reader);
-        for (Preset preset : presets(targets)) {
-            String shape = preset.shapeWarning(codec);
-            if (shape != null) {
-                reader.warnings.add(shape);
-            }
-        }
+        this.epochConfigured = reader.get(EPOCH) != null;
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
+        this.jmx = parseJmx(reader);
         reader.warnAboutUnknownProperties();
         reader.warnAboutUnknownFileKeys();
         reader.warnAboutUnknownEnvironmentVariables();
@@ -198,7 +200,7 @@ public final class AgentSettings {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
                     + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
         }
-        String allowed = "allowed: a whole number of ms from " + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS
+        String allowed = "allowed: a whole number of ms from " + LeaseTerms.MIN_LEASE_MILLIS + " to " + LeaseTerms.MAX_LEASE_MILLIS
                 + " (renewals are then scheduled as if the lease lasted that long; default: the duration the lease API grants)";
         long millis;
         try {
@@ -206,8 +208,31 @@ public final class AgentSettings {
         } catch (NumberFormatException e) {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a number; " + allowed);
         }
-        if (millis < MIN_LEASE_MILLIS || millis > MAX_LEASE_MILLIS) {
+        if (millis < LeaseTerms.MIN_LEASE_MILLIS || millis > LeaseTerms.MAX_LEASE_MILLIS) {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is out of range; " + allowed);
+        }
+        return millis;
+    }
+
+    private static long parseWaitForSlot(Reader reader) {
+        String text = reader.get(WAIT_FOR_SLOT);
+        if (text == null) {
+            return 0;
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " only applies to a leased node ("
+                    + LEASE_URL + "); a fixed node (" + NODE + ") takes no slot from a pool");
+        }
+        String allowed = "allowed: a whole number of ms from 0 (the default: exit at once when every slot is held) to "
+                + MAX_WAIT_FOR_SLOT_MILLIS + " (wait that long at start-up for a slot to free)";
+        long millis;
+        try {
+            millis = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is not a number; " + allowed);
+        }
+        if (millis < 0 || millis > MAX_WAIT_FOR_SLOT_MILLIS) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is out of range; " + allowed);
         }
         return millis;
     }
@@ -305,32 +330,76 @@ public final class AgentSettings {
         return leaseMillis;
     }
 
+    /** How long start-up waits for a slot when the pool is full; 0: not at all. */
+    public long waitForSlotMillis() {
+        return waitForSlotMillis;
+    }
+
     public List<Target> targets() {
         return targets;
     }
 
+    /** The configured epoch's codec, or Twitter's when none is configured (a leased node then adopts the lease API's). */
     public SnowflakeCodec codec() {
         return codec;
+    }
+
+    /** Whether {@value #EPOCH} is set: a leased node then refuses a lease API with another epoch, else adopts the API's. */
+    public boolean epochConfigured() {
+        return epochConfigured;
     }
 
     UnavailablePolicy onUnavailable() {
         return onUnavailable;
     }
 
+    /** Whether to register the {@code dev.snowid:type=Agent} MBean (default true). */
+    public boolean jmx() {
+        return jmx;
+    }
+
+    private static boolean parseJmx(Reader reader) {
+        String text = reader.get(JMX);
+        if (text == null || text.equals("true")) {
+            return true;
+        }
+        if (text.equals("false")) {
+            return false;
+        }
+        throw new AgentConfigurationException(reader.describe(JMX) + " is not a switch: allowed true (the default: register the"
+                + " MBean dev.snowid:type=Agent) or false");
+    }
+
     public List<String> warnings() {
         return warnings;
     }
 
-    /** One line for the start-up log; never shows the secret. */
-    String summary() {
+    /** One line for the start-up log, with the codec IDs are issued with; never shows the secret. */
+    String summary(SnowflakeCodec issuing) {
         Set<Preset> presets = presets(targets);
         StringBuilder names = new StringBuilder();
         for (Preset preset : presets) {
             names.append(names.length() == 0 ? "" : ", ").append(preset.presetName());
         }
         return (node != null ? "node " + node : "leased node from " + leaseUrl)
-                + ", epoch " + codec.epochMillis() + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)"
+                + ", epoch " + issuing.epochMillis() + (node == null && !epochConfigured ? " (the lease API's)" : "")
+                + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)"
                 + (presets.isEmpty() ? "" : " (presets: " + names + ")");
+    }
+
+    /**
+     * Warnings for presets whose library issues IDs of another shape than snowid will with
+     * {@code issuing} (known only once a lease says which epoch, unless {@code snowid.epoch} is set).
+     */
+    List<String> presetShapeWarnings(SnowflakeCodec issuing) {
+        List<String> shapes = new ArrayList<>();
+        for (Preset preset : presets(targets)) {
+            String shape = preset.shapeWarning(issuing);
+            if (shape != null) {
+                shapes.add(shape);
+            }
+        }
+        return shapes;
     }
 
     private static Map<String, String> equivalents() {

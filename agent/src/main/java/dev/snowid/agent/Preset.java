@@ -102,7 +102,8 @@ enum Preset {
 
     /**
      * A warning when snowid's IDs would have another shape than those the library issued so far,
-     * or null. The layouts match (see {@link #SNOWID_LAYOUT}); the epoch may not.
+     * or null. The layouts match (see {@link #SNOWID_LAYOUT}); the epoch (snowid.epoch's, or the
+     * lease API's) may not.
      */
     String shapeWarning(SnowflakeCodec codec) {
         if (codec.epochMillis() == epochMillis) {
@@ -112,7 +113,7 @@ enum Preset {
                 ? "new IDs sort below the ones it already issued and can repeat them"
                 : "new IDs jump far above the ones it already issued, and their timestamps decode differently";
         return "preset " + presetName + ": " + library + " issues its IDs with epoch " + epochMillis + " (" + SNOWID_LAYOUT
-                + "), snowid with " + AgentSettings.EPOCH + "=" + codec.epochMillis() + ": the IDs change shape, " + consequence
+                + "), snowid with epoch " + codec.epochMillis() + ": the IDs change shape, " + consequence
                 + "; keep " + epochMillis + " for an application with stored IDs (see docs/migration.md)";
     }
 }

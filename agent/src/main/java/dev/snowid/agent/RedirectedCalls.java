@@ -34,6 +34,15 @@ final class RedirectedCalls {
         return counts[index].sum();
     }
 
+    /** Calls of all targets answered with an ID so far. */
+    long total() {
+        long total = 0;
+        for (LongAdder count : counts) {
+            total += count.sum();
+        }
+        return total;
+    }
+
     static int indexOf(List<Target> targets, Target target) {
         int index = targets.indexOf(target);
         if (index < 0) {

@@ -1,6 +1,7 @@
 package dev.snowid.agent;
 
 import dev.snowid.LeaseWindow;
+import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
@@ -31,7 +32,7 @@ public final class SnowidAgent {
         try {
             start(arguments, instrumentation);
         } catch (RuntimeException | LinkageError e) {
-            if (!(e instanceof AgentConfigurationException)) {
+            if (!(e instanceof AgentConfigurationException) && !(e instanceof AgentStartException)) {
                 // Fail closed: without its agent the application would issue its legacy IDs.
                 AgentLog.error("the snowid agent could not start, so the JVM does not either: " + e);
                 e.printStackTrace();
@@ -63,17 +64,38 @@ public final class SnowidAgent {
             for (String warning : settings.warnings()) {
                 AgentLog.warn(warning);
             }
-            LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings);
-            RedirectedCalls calls = new RedirectedCalls(settings.targets().size(), settings.onUnavailable().guard(generator));
+            // Counted outside the unavailability policy: a call that waited and then got its ID is no refusal.
+            AgentMonitor monitor;
+            SnowflakeCodec issuing;
+            if (settings.node() != null) {
+                monitor = AgentMonitor.ofNode(settings.onUnavailable().guard(fixedNode(settings)), settings.node());
+                issuing = settings.codec();
+            } else {
+                LeasedNode leased = LeasedNode.start(settings);
+                monitor = AgentMonitor.ofLease(settings.onUnavailable().guard(leased), leased.client());
+                issuing = leased.client().codec();
+            }
+            for (String shape : settings.presetShapeWarnings(issuing)) {
+                AgentLog.warn(shape);
+            }
+            RedirectedCalls calls = new RedirectedCalls(settings.targets().size(), monitor);
+            monitor.countIssuedIn(calls);
             BootstrapBridge.install(instrumentation, calls.sources());
+            if (settings.jmx()) {
+                monitor.registerInBackground();
+            }
             TargetReport report = redirect(instrumentation, settings.targets(), calls);
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;
             AgentLog.info(AgentVersion.nameAndVersion() + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: "
-                    + settings.summary());
+                    + settings.summary(issuing));
         } catch (AgentConfigurationException e) {
             AgentLog.error(e.getMessage());
             AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
+            throw e;
+        } catch (AgentStartException e) {
+            AgentLog.error(e.getMessage());
+            AgentLog.error("the snowid agent did not start and no method was redirected");
             throw e;
         }
     }

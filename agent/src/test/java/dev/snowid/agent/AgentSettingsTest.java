@@ -1,11 +1,13 @@
 package dev.snowid.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,6 +60,40 @@ class AgentSettingsTest {
 
         properties.setProperty("snowid.node", "3:4");
         assertEquals(Slot.of(3, 4), read().node());
+    }
+
+    @Test
+    void aLeasedNodeAdoptsTheApisEpochUnlessOneIsConfigured() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertTrue(!read().epochConfigured(), "none configured: the lease API's is adopted");
+        assertTrue(read().summary(dev.snowid.SnowflakeCodec.withEpoch(1_600_000_000_000L))
+                .contains("epoch 1600000000000 (the lease API's)"), read().summary(dev.snowid.SnowflakeCodec.TWITTER));
+        environment.put("SNOWID_EPOCH", "1577836800000");
+        assertTrue(read().epochConfigured());
+        assertEquals(1577836800000L, read().codec().epochMillis());
+    }
+
+    @Test
+    void theStartUpWaitForASlotIsBoundedAndOnlyForALeasedNode() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertEquals(0, read().waitForSlotMillis(), "default: exit at once when the pool is full");
+        environment.put("SNOWID_LEASE_WAITFORSLOT", "30000");
+        assertEquals(30_000, read().waitForSlotMillis());
+        properties.setProperty("snowid.lease.waitForSlot", "3600001");
+        assertEquals("snowid.lease.waitForSlot='3600001' is out of range; allowed: a whole number of ms from 0 (the default: exit at"
+                + " once when every slot is held) to 3600000 (wait that long at start-up for a slot to free)", failure());
+        properties.setProperty("snowid.lease.waitForSlot", "1m");
+        assertTrue(failure().contains("is not a number"), failure());
+
+        properties.remove("snowid.lease.url");
+        properties.remove("snowid.lease.waitForSlot");
+        properties.setProperty("snowid.node", "1:2");
+        assertTrue(failure().startsWith("SNOWID_LEASE_WAITFORSLOT='30000' (snowid.lease.waitForSlot) only applies to a leased node"),
+                failure());
     }
 
     @Test
@@ -114,6 +150,18 @@ class AgentSettingsTest {
         assertTrue(failure().contains("out of range; allowed: a whole number of ms from 5000 to 3600000"));
         properties.setProperty("snowid.lease.millis", "ten");
         assertTrue(failure().contains("is not a number"));
+    }
+
+    @Test
+    void jmxIsOnUnlessSwitchedOffAndOnlyTrueOrFalse() {
+        properties.setProperty("snowid.node", "7:13");
+        properties.setProperty("snowid.targets", "a.B#c");
+        assertTrue(read().jmx());
+        environment.put("SNOWID_JMX", "false");
+        assertFalse(read().jmx());
+        properties.setProperty("snowid.jmx", "no");
+        String message = failure();
+        assertTrue(message.startsWith("snowid.jmx='no' is not a switch: allowed true"), message);
     }
 
     @Test
@@ -232,7 +280,7 @@ class AgentSettingsTest {
         assertEquals(Preset.HUTOOL, settings.targets().get(0).preset());
         assertEquals(Target.Kind.STRING, settings.targets().get(1).kind());
         assertNull(settings.targets().get(1).preset());
-        assertTrue(settings.summary().endsWith("3 target(s) (presets: hutool, mybatis-plus)"), settings.summary());
+        assertTrue(settings.summary(settings.codec()).endsWith("3 target(s) (presets: hutool, mybatis-plus)"), settings.summary(settings.codec()));
         assertTrue(settings.warnings().isEmpty(), settings.warnings()::toString);
     }
 
@@ -256,15 +304,16 @@ class AgentSettingsTest {
     void aPresetsEpochOtherThanSnowidsIsWarnedAbout() {
         properties.setProperty("snowid.node", "1:1");
         properties.setProperty("snowid.targets", "mybatis-plus");
-        assertTrue(read().warnings().isEmpty(), "same epoch and layout as MyBatis-Plus");
+        AgentSettings settings = read();
+        assertTrue(settings.presetShapeWarnings(settings.codec()).isEmpty(), "same epoch and layout as MyBatis-Plus");
 
-        properties.setProperty("snowid.epoch", "1577836800000");
         assertEquals(Arrays.asList("preset mybatis-plus: MyBatis-Plus issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit datacenter"
-                + " | 5-bit machine | 12-bit sequence), snowid with snowid.epoch=1577836800000: the IDs change shape, new IDs sort below the"
+                + " | 5-bit machine | 12-bit sequence), snowid with epoch 1577836800000: the IDs change shape, new IDs sort below the"
                 + " ones it already issued and can repeat them; keep 1288834974657 for an application with stored IDs (see docs/migration.md)"),
-                read().warnings());
-        properties.setProperty("snowid.epoch", "1000");
-        assertTrue(read().warnings().get(0).contains("new IDs jump far above the ones it already issued"), read().warnings()::toString);
+                settings.presetShapeWarnings(SnowflakeCodec.withEpoch(1577836800000L)), "e.g. the lease API's epoch");
+        assertTrue(settings.presetShapeWarnings(SnowflakeCodec.withEpoch(1000)).get(0).contains("new IDs jump far above the ones it already issued"));
+        properties.setProperty("snowid.targets", "com.acme.Ids#next");
+        assertTrue(read().presetShapeWarnings(SnowflakeCodec.withEpoch(1000)).isEmpty(), "no preset, no library to compare with");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.snowid.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -104,6 +105,11 @@ class SnowidClientTest {
         assertEquals(1, api.releases.get(), "released once, however often closed");
         assertThrows(IdUnavailableException.class, () -> node.nextId());
         assertThrows(IdUnavailableException.class, () -> node.nextIds(2));
+        ClientStats stats = node.stats();
+        assertEquals(1, stats.idsIssued());
+        assertEquals(java.util.Collections.singletonMap("unavailable", 2L), stats.refusals(), "refused after close, by reason");
+        assertFalse(stats.lease().isPresent());
+        assertEquals(-1, stats.leaseMillisLeft());
         assertEquals(0, api.acquisitions.get(), "the lease given at start-up only");
     }
 

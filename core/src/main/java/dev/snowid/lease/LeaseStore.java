@@ -1,6 +1,7 @@
 package dev.snowid.lease;
 
 import dev.snowid.Slot;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -39,6 +40,12 @@ public interface LeaseStore {
     Map<Slot, Long> ownedExpiries();
 
     /**
+     * One Scan: every slot that has an owner, expired or not, with holder, fence and window; never
+     * the owner token (the lease API's slot map shows this to operators).
+     */
+    List<HeldSlot> heldSlots();
+
+    /**
      * Local clock minus the store's clock (its {@code Date} header, 1 s resolution) as seen on
      * the latest answer; empty before the first.
      */
@@ -49,6 +56,5 @@ public interface LeaseStore {
      * machine's, so a skew measured before the snapshot says nothing about it; until the next
      * answer the skew is unknown again, and acquisition checks it before any write.
      */
-    default void forgetClockSkew() {
-    }
+    void forgetClockSkew();
 }

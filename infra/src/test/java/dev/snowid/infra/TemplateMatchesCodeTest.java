@@ -11,6 +11,7 @@ class TemplateMatchesCodeTest {
 
     private final Template template = Template.load();
     private final CodeNames code = CodeNames.fromCode();
+    private final MetricNames metrics = MetricNames.fromCode();
 
     @Test
     void leaseTableUsesLeaseTableSchemasNames() {
@@ -52,8 +53,52 @@ class TemplateMatchesCodeTest {
     }
 
     @Test
+    void theFunctionIsToldTheSplitAndWhetherIamGuardsTheLeaseRoutes() {
+        assertEquals(List.of(), TemplateChecks.fleet(template));
+    }
+
+    @Test
+    void theStageIsThrottledByParametersAndLogsEveryRequestAsJson() {
+        assertEquals(List.of(), TemplateChecks.stage(template));
+    }
+
+    @Test
+    void theDefaultThrottlingIsWhatTheDefaultConcurrencyCanServe() {
+        // A warm request takes well under 10 ms (docs/api.md): one environment serves 100/s.
+        int concurrency = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ReservedConcurrency")).get("Default")));
+        int rate = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ThrottlingRateLimit")).get("Default")));
+        int burst = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ThrottlingBurstLimit")).get("Default")));
+        assertTrue(rate <= concurrency * 100, "rate " + rate + " for " + concurrency + " environments");
+        assertTrue(burst <= concurrency * 4 && burst <= rate, "burst " + burst + " for " + concurrency + " environments, rate " + rate);
+    }
+
+    @Test
     void reservedConcurrencyNeverExceedsThePool() {
         assertEquals(List.of(), TemplateChecks.concurrencyWithinPool(template));
+    }
+
+    @Test
+    void alarmsWatchOnlyMetricsTheFunctionEmitsAndNotifyTheTopic() {
+        assertEquals(List.of(), TelemetryChecks.alarms(template, metrics));
+    }
+
+    @Test
+    void alarmsCoverAFullPoolRefusedIdsLostLeases5xxAndP99Latency() {
+        assertEquals(List.of(), TelemetryChecks.requiredAlarms(template, metrics));
+    }
+
+    @Test
+    void dashboardShowsOnlyMetricsTheFunctionEmits() {
+        assertEquals(List.of(), TelemetryChecks.dashboard(template, metrics));
+    }
+
+    @Test
+    void theMetricNamesAreReadFromTheCode() {
+        // Guards the reflection itself: if it found nothing, every comparison would pass.
+        assertTrue(metrics.dimensionsOf().containsKey("PoolOccupancy"), metrics.toString());
+        assertTrue(metrics.valuesOf().get("ErrorCode").containsAll(TelemetryChecks.ALARMED_CODES), metrics.toString());
+        assertTrue(metrics.poolParts(true).size() == 2 && metrics.valuesOf().get("Route").contains("/ids"), metrics.toString());
+        assertTrue(!metrics.valuesOf().get("Route").contains("/health"), "/health is never metered: " + metrics);
     }
 
     @Test

@@ -5,7 +5,9 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +31,18 @@ public final class FunctionSettings {
     public static final String LEASE_SECRET_SHA256 = "SNOWID_LEASE_SECRET_SHA256";
     public static final String DYNAMODB_ENDPOINT = "SNOWID_DYNAMODB_ENDPOINT";
     public static final String METRICS = "SNOWID_METRICS";
+    /** The {@code service} of every log line and the {@code Service} dimension of every metric. */
+    public static final String SERVICE = "SNOWID_SERVICE";
+    public static final String METRICS_NAMESPACE = "SNOWID_METRICS_NAMESPACE";
+    /**
+     * How many slots of the pool (its last ones, in table order) only {@code POST /leases} grants;
+     * the function's own environments lease from the rest. Unset: one pool shared by both.
+     */
+    public static final String AGENT_SLOTS = "SNOWID_AGENT_SLOTS";
+    /** {@code bearer} (default) or {@code aws_iam}: whether API Gateway's IAM caller identity opens the lease routes. */
+    public static final String LEASE_AUTH = "SNOWID_LEASE_AUTH";
+    /** Hex SHA-256 of the next bearer secret, accepted alongside the current one while clients move to it. */
+    public static final String LEASE_SECRET_NEXT_SHA256 = "SNOWID_LEASE_SECRET_NEXT_SHA256";
 
     /** Local runner only: the port it listens on (localhost), default 8080; 0 picks a free one. */
     public static final String LOCAL_PORT = "SNOWID_PORT";
@@ -42,15 +56,19 @@ public final class FunctionSettings {
     public static final String DEFAULT_TABLE = "snowid-leases";
     public static final String DEFAULT_DATACENTERS = "0-3";
     public static final String DEFAULT_MACHINES = "0-31";
-    public static final long DEFAULT_LEASE_MILLIS = 60_000;
-    public static final long MIN_LEASE_MILLIS = 5_000;
-    public static final long MAX_LEASE_MILLIS = 3_600_000;
-    public static final long DEFAULT_MAX_CLOCK_SKEW_MILLIS = 2_000;
-    public static final long MAX_MAX_CLOCK_SKEW_MILLIS = LeaseTerms.MAX_CLOCK_SKEW_MILLIS;
     public static final int DEFAULT_LOCAL_PORT = 8080;
+    public static final String DEFAULT_SERVICE = "snowid";
+    public static final String DEFAULT_METRICS_NAMESPACE = "snowid";
 
     /** How {@link #METRICS} may be set. */
     public enum Metrics { OFF, EMF }
+
+    /**
+     * How {@link #LEASE_AUTH} may be set. Only {@code AWS_IAM} trusts the caller identity in the
+     * request context: API Gateway fills it when it checked SigV4, but anyone allowed to invoke
+     * the function directly can write one, so it counts only where the template put IAM in front.
+     */
+    public enum LeaseAuth { BEARER, AWS_IAM }
 
     private final String table;
     private final String datacenters;
@@ -59,8 +77,13 @@ public final class FunctionSettings {
     private final LeaseTerms leaseTerms;
     private final SnowflakeCodec codec;
     private final byte[] leaseSecretSha256;
+    private final byte[] leaseSecretNextSha256;
+    private final LeaseAuth leaseAuth;
+    private final PoolParts poolParts;
     private final URI dynamoDbEndpoint;
     private final Metrics metrics;
+    private final String service;
+    private final String metricsNamespace;
     private final String holder;
 
     private FunctionSettings(Map<String, String> env) {
@@ -69,14 +92,22 @@ public final class FunctionSettings {
         datacenters = string(env, DATACENTERS).orElse(DEFAULT_DATACENTERS);
         machines = string(env, MACHINES).orElse(DEFAULT_MACHINES);
         pool = pool(datacenters, machines);
-        long leaseMillis = number(env, LEASE_MILLIS, DEFAULT_LEASE_MILLIS, MIN_LEASE_MILLIS, MAX_LEASE_MILLIS, "ms");
-        long maxSkew = number(env, MAX_CLOCK_SKEW_MILLIS, DEFAULT_MAX_CLOCK_SKEW_MILLIS, 0, MAX_MAX_CLOCK_SKEW_MILLIS, "ms");
+        // The bounds are the lease protocol's (LeaseTerms), checked here so the message names the variable.
+        long leaseMillis = number(env, LEASE_MILLIS, LeaseTerms.DEFAULT_LEASE_MILLIS, LeaseTerms.MIN_LEASE_MILLIS,
+                LeaseTerms.MAX_LEASE_MILLIS, "ms");
+        long maxSkew = number(env, MAX_CLOCK_SKEW_MILLIS, LeaseTerms.DEFAULT_MAX_CLOCK_SKEW_MILLIS, 0,
+                LeaseTerms.MAX_CLOCK_SKEW_MILLIS, "ms");
         leaseTerms = terms(leaseMillis, maxSkew);
         codec = codec(number(env, EPOCH_MILLIS, SnowflakeCodec.TWITTER_EPOCH_MILLIS, 0,
                 Long.MAX_VALUE - SnowflakeCodec.MAX_TIMESTAMP_OFFSET, "unix ms"));
-        leaseSecretSha256 = string(env, LEASE_SECRET_SHA256).map(FunctionSettings::sha256).orElse(null);
+        leaseSecretSha256 = string(env, LEASE_SECRET_SHA256).map(hex -> sha256(LEASE_SECRET_SHA256, hex)).orElse(null);
+        leaseSecretNextSha256 = string(env, LEASE_SECRET_NEXT_SHA256).map(hex -> sha256(LEASE_SECRET_NEXT_SHA256, hex)).orElse(null);
+        leaseAuth = string(env, LEASE_AUTH).map(FunctionSettings::leaseAuth).orElse(LeaseAuth.BEARER);
+        poolParts = string(env, AGENT_SLOTS).map(text -> PoolParts.split(pool, agentSlots(text, pool))).orElse(PoolParts.shared(pool));
         dynamoDbEndpoint = string(env, DYNAMODB_ENDPOINT).map(FunctionSettings::endpoint).orElse(null);
         metrics = string(env, METRICS).map(FunctionSettings::metrics).orElse(Metrics.OFF);
+        service = string(env, SERVICE).map(FunctionSettings::service).orElse(DEFAULT_SERVICE);
+        metricsNamespace = string(env, METRICS_NAMESPACE).map(FunctionSettings::namespace).orElse(DEFAULT_METRICS_NAMESPACE);
         holder = holder(env);
     }
 
@@ -103,9 +134,14 @@ public final class FunctionSettings {
         return pool;
     }
 
-    /** The pool as configured, e.g. "datacenters 0-3, machines 0-31", for messages. */
+    /** The pool as configured, e.g. "datacenters 0-3, machines 0-31; the last 32 slots for agents", for messages. */
     public String poolDescription() {
-        return "datacenters " + datacenters + ", machines " + machines;
+        return "datacenters " + datacenters + ", machines " + machines + poolParts.describeSplit();
+    }
+
+    /** Which slots the function's environments and {@code POST /leases} lease from ({@value #AGENT_SLOTS}). */
+    public PoolParts poolParts() {
+        return poolParts;
     }
 
     public LeaseTerms leaseTerms() {
@@ -121,12 +157,38 @@ public final class FunctionSettings {
         return Optional.ofNullable(leaseSecretSha256).map(byte[]::clone);
     }
 
+    /** The bearer secrets' SHA-256 that open the lease routes: the current one, then the next (rotation); empty when none. */
+    public List<byte[]> leaseSecretHashes() {
+        List<byte[]> hashes = new ArrayList<>(2);
+        if (leaseSecretSha256 != null) {
+            hashes.add(leaseSecretSha256.clone());
+        }
+        if (leaseSecretNextSha256 != null) {
+            hashes.add(leaseSecretNextSha256.clone());
+        }
+        return hashes;
+    }
+
+    public LeaseAuth leaseAuth() {
+        return leaseAuth;
+    }
+
     public Optional<URI> dynamoDbEndpoint() {
         return Optional.ofNullable(dynamoDbEndpoint);
     }
 
     public Metrics metrics() {
         return metrics;
+    }
+
+    /** The deployment's name in log lines ({@code service}) and metrics (dimension {@code Service}). */
+    public String service() {
+        return service;
+    }
+
+    /** The CloudWatch namespace of the metrics. */
+    public String metricsNamespace() {
+        return metricsNamespace;
     }
 
     /** Who this environment is, written into the table's {@code holder} attribute. */
@@ -229,15 +291,15 @@ public final class FunctionSettings {
         }
     }
 
-    private static byte[] sha256(String hex) {
+    private static byte[] sha256(String name, String hex) {
         if (hex.length() != 64) {
-            throw new InvalidSettingException(LEASE_SECRET_SHA256, "has " + hex.length()
+            throw new InvalidSettingException(name, "has " + hex.length()
                     + " characters; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
         }
         try {
             return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(LEASE_SECRET_SHA256, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. "
+            throw new InvalidSettingException(name, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. "
                     + "printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
         }
     }
@@ -261,7 +323,53 @@ public final class FunctionSettings {
             case "off" -> Metrics.OFF;
             case "emf" -> Metrics.EMF;
             default -> throw new InvalidSettingException(METRICS, "'" + text
-                    + "' is not a metrics mode; allowed 'off' (default) or 'emf' (CloudWatch embedded metric format lines on stdout)");
+                    + "' is not a metrics mode; allowed 'off' (default) or 'emf' (CloudWatch embedded metric format records on stdout)");
+        };
+    }
+
+    /** A CloudWatch dimension value: kept to printable ASCII, so a dashboard can name it in a URL or a template. */
+    private static String service(String text) {
+        if (text.length() > 255 || text.isBlank() || !text.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+            throw new InvalidSettingException(SERVICE, "'" + shortened(text)
+                    + "' is not a service name; allowed 1 to 255 printable ASCII characters, not all spaces (e.g. the stack name)");
+        }
+        return text;
+    }
+
+    /** CloudWatch's rule for custom namespaces. */
+    private static String namespace(String text) {
+        boolean allowed = text.chars().allMatch(c -> c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                || ".-_/#: ".indexOf(c) >= 0);
+        if (text.length() > 255 || text.isBlank() || !allowed || text.startsWith("AWS/")) {
+            throw new InvalidSettingException(METRICS_NAMESPACE, "'" + shortened(text) + "' is not a CloudWatch namespace; allowed 1 to 255"
+                    + " characters of a-z, A-Z, 0-9, '.', '-', '_', '/', '#', ':' and space, not starting with 'AWS/' (e.g. snowid)");
+        }
+        return text;
+    }
+
+    private static String shortened(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 80) + "…";
+    }
+
+    private static int agentSlots(String text, SlotPool pool) {
+        String allowed = "allowed a whole number from 0 to " + (pool.size() - 1) + " (slots of the pool of " + pool.size()
+                + " kept for POST /leases; the function's environments lease from the rest, so at least one is left to them)";
+        if (text.length() > 4 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new InvalidSettingException(AGENT_SLOTS, "'" + text + "' is not a whole number; " + allowed);
+        }
+        int count = Integer.parseInt(text);
+        if (count >= pool.size()) {
+            throw new InvalidSettingException(AGENT_SLOTS, count + " is out of range; " + allowed);
+        }
+        return count;
+    }
+
+    private static LeaseAuth leaseAuth(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "bearer" -> LeaseAuth.BEARER;
+            case "aws_iam" -> LeaseAuth.AWS_IAM;
+            default -> throw new InvalidSettingException(LEASE_AUTH, "'" + text + "' is not a lease auth mode; allowed 'bearer' (default: "
+                    + "Authorization: Bearer <secret>) or 'aws_iam' (only behind API Gateway IAM authorization: the caller identity it verified)");
         };
     }
 

@@ -7,41 +7,48 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
-import dev.snowid.lease.SlotPool;
+import dev.snowid.lease.NoFreeSlotException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * The HTTP API of DESIGN.md §4: routes a request, checks its input, and turns every outcome
+ * The HTTP API (docs/api.md): routes a request, checks its input, and turns every outcome
  * into a status. Client mistakes are 4xx with {@code {"error","message"}}; "no ID right now"
  * is 503 with {@code Retry-After}; only our own faults are 500, and those say nothing more.
  */
 final class SnowidApi {
 
     private static final String LEASE_PREFIX = LeaseRoute.LEASES + "/";
-    static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST /leases, PUT|DELETE /leases/{slot}, GET /health";
+    static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST|GET /leases, PUT|DELETE /leases/{slot}, GET /health";
 
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;
     private final SnowflakeCodec codec;
     private final LeaseRouteAuth auth;
     private final WallClock clock;
-    private final String poolDescription;
+    private final PoolView pool;
+    /** Where the lease routes' audit lines go: one per grant, renewal, release and loss. */
+    private final Consumer<LeaseAudit> audit;
 
+    /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
     SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
-              String poolDescription) {
+              PoolView pool, Consumer<LeaseAudit> audit) {
         this.generator = generator;
         this.leases = leases;
         this.codec = codec;
         this.auth = auth;
         this.clock = clock;
-        this.poolDescription = poolDescription;
+        this.pool = pool;
+        this.audit = audit;
     }
 
     ApiResponse handle(ApiRequest request, RequestOutcome outcome) {
@@ -67,35 +74,35 @@ final class SnowidApi {
         String path = request.path();
         if (path.length() > 1 && path.endsWith("/")) {
             // Else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405).
-            String meant = path.replaceAll("/+$", "");
+            String meant = path.substring(0, withoutTrailingSlashes(path));
             throw ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
                     + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
         }
         if (path.equals("/ids")) {
-            outcome.route = "/ids";
+            outcome.route = Route.IDS;
             allow(request, "GET", "POST");
             return ids(request, outcome);
         }
         if (path.startsWith("/ids/") && path.indexOf('/', 5) < 0) {
-            outcome.route = "/ids/{id}";
+            outcome.route = Route.DECODE;
             allow(request, "GET");
             return decode(path.substring(5));
         }
         if (path.equals(LeaseRoute.LEASES)) {
-            outcome.route = LeaseRoute.LEASES;
-            allow(request, LeaseRoute.ACQUIRE.method());
+            outcome.route = Route.LEASES;
+            allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
             auth.check(request);
-            return acquire(request);
+            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request, outcome);
         }
         if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
-            outcome.route = LEASE_PREFIX + "{slot}";
+            outcome.route = Route.LEASE;
             allow(request, LeaseRoute.RENEW.method(), LeaseRoute.RELEASE.method());
             auth.check(request);
             Slot slot = slot(path.substring(LEASE_PREFIX.length()));
-            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request) : release(slot, request);
+            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request, outcome) : release(slot, request, outcome);
         }
         if (path.equals("/health")) {
-            outcome.route = "/health";
+            outcome.route = Route.HEALTH;
             allow(request, "GET");
             return health();
         }
@@ -104,23 +111,15 @@ final class SnowidApi {
 
     private ApiResponse ids(ApiRequest request, RequestOutcome outcome) {
         int count = IdCount.parse(request.queryValues("count"));
-        Optional<Lease> before = generator.currentLease();
         long[] ids;
         try {
             ids = count == 1 ? new long[] {generator.nextId()} : generator.nextIds(count);
         } catch (LeaseLostException e) {
             // Our own lease, lost under us: not the client's conflict. The next request leases anew.
             throw new IdUnavailableException("this environment's lease was lost: " + e.getMessage(), 1, e);
-        } finally {
-            Optional<Lease> after = generator.currentLease();
-            outcome.leaseAcquired = after.isPresent() && (before.isEmpty() || !sameAcquisition(before.get(), after.get()));
         }
         outcome.idsIssued = ids.length;
         return ApiResponse.json(200, new JsonBuilder(new StringBuilder(ids.length * 22 + 16)).idStrings("ids", ids).end());
-    }
-
-    private static boolean sameAcquisition(Lease a, Lease b) {
-        return a.slot().equals(b.slot()) && a.fence() == b.fence() && a.owner().equals(b.owner());
     }
 
     private ApiResponse decode(String text) {
@@ -140,33 +139,79 @@ final class SnowidApi {
                 .end());
     }
 
-    private ApiResponse acquire(ApiRequest request) {
-        String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
-        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(leases.acquire(holder)));
+    /**
+     * The length of {@code path} without its trailing slashes: one pass from the end, so a run of
+     * 10,000 slashes costs 10,000 steps (a regex strip was quadratic in the run).
+     */
+    static int withoutTrailingSlashes(CharSequence path) {
+        int end = path.length();
+        while (end > 0 && path.charAt(end - 1) == '/') {
+            end--;
+        }
+        return end;
     }
 
-    private ApiResponse renew(Slot slot, ApiRequest request) {
+    private ApiResponse slotMap() {
+        return ApiResponse.json(LeaseRoute.SLOT_MAP.successStatus(), pool.map().toJson());
+    }
+
+    private ApiResponse acquire(ApiRequest request, RequestOutcome outcome) {
+        if (pool.parts().agents().isEmpty()) {
+            // Not a moment's shortage but the deployment's choice; retrying later changes nothing until it is redeployed.
+            throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
+                    leaseRetryMillis());
+        }
+        String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
+        Lease lease = leases.acquire(holder);
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
+        outcome.leases.acquired(LeaseHolder.AGENTS);
+        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(lease, codec.epochMillis()));
+    }
+
+    private long leaseRetryMillis() {
+        return leases.terms().leaseMillis();
+    }
+
+    private ApiResponse renew(Slot slot, ApiRequest request, RequestOutcome outcome) {
+        if (!pool.parts().agentsMayHold(slot)) {
+            // A slot of the function's part: the lease routes never granted it, so they do not extend it either.
+            throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to renew through the lease API: the slot is in the "
+                    + "function's part of the pool (" + pool.description() + "); lease a slot with POST /leases");
+        }
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
-            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(leases.renew(slot, claim.owner(), claim.fence())));
+            Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
+            audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)));
+            outcome.leases.renewed(LeaseHolder.AGENTS);
+            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(renewed, codec.epochMillis()));
         } catch (LeaseLostException e) {
-            throw lost(slot, e);
+            outcome.leases.lost(LeaseHolder.AGENTS);
+            throw lost(slot, claim.fence(), e, request);
         }
     }
 
-    private ApiResponse release(Slot slot, ApiRequest request) {
+    private ApiResponse release(Slot slot, ApiRequest request, RequestOutcome outcome) {
         LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());
+            audit.accept(LeaseAudit.of(LeaseAudit.Event.RELEASED, slot, release.claim().fence()).lastIssued(release.lastIssued())
+                    .caller(caller(request)));
             return ApiResponse.noContent();
         } catch (LeaseLostException e) {
-            throw lost(slot, e);
+            outcome.leases.lost(LeaseHolder.AGENTS);
+            throw lost(slot, release.claim().fence(), e, request);
         }
     }
 
-    private static ApiError lost(Slot slot, LeaseLostException e) {
+    private ApiError lost(Slot slot, long fence, LeaseLostException e, ApiRequest request) {
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.LOST, slot, fence).caller(caller(request)).reason(e.getMessage()));
         return new ApiError(ErrorCode.LEASE_LOST, "slot " + slot.index() + " (" + slot + ") is not held with this owner token and fence: "
                 + e.getMessage() + "; stop issuing from it and lease a new slot with POST /leases");
+    }
+
+    /** Who called a lease route, for its audit line: as the auth mode admitted the caller, and the request. */
+    private String caller(ApiRequest request) {
+        return auth.callerOf(request) + ", request " + (request.requestId() == null ? "(none)" : request.requestId());
     }
 
     private ApiResponse health() {
@@ -183,7 +228,7 @@ final class SnowidApi {
     /** A slot number in the path: 0 to 1023 and in this deployment's pool, else there is no such lease. */
     private Slot slot(String text) {
         String allowed = "a slot is a whole number from 0 to " + (Slot.COUNT - 1)
-                + " (datacenter * 32 + machine) in this function's pool (" + poolDescription + ")";
+                + " (datacenter * 32 + machine) in this function's pool (" + pool.description() + ")";
         if (text.isEmpty() || text.length() > 4 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw ApiError.notFound("no lease '" + shortened(text) + "': " + allowed);
         }
@@ -192,8 +237,7 @@ final class SnowidApi {
             throw ApiError.notFound("no lease " + index + ": " + allowed);
         }
         Slot slot = Slot.ofIndex(index);
-        SlotPool pool = leases.pool();
-        if (!pool.contains(slot)) {
+        if (!pool.parts().whole().contains(slot)) {
             throw ApiError.notFound("no lease " + index + " (" + slot + "): " + allowed);
         }
         return slot;

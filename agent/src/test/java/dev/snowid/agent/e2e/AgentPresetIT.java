@@ -146,7 +146,7 @@ class AgentPresetIT {
 
         assertEquals(0, result.exitCode, result::toString);
         assertTrue(result.stderr.contains("[snowid] WARNING: preset hutool: Hutool issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit"
-                + " datacenter | 5-bit machine | 12-bit sequence), snowid with snowid.epoch=" + epoch + ": the IDs change shape, new IDs sort"
+                + " datacenter | 5-bit machine | 12-bit sequence), snowid with epoch " + epoch + ": the IDs change shape, new IDs sort"
                 + " below the ones it already issued and can repeat them"), result::toString);
         AgentRedirectIT.assertAllFrom(IdsFile.read(ids), 1000, SnowflakeCodec.withEpoch(epoch), 4, 4, before, after);
     }

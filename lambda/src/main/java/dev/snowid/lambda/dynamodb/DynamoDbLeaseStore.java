@@ -11,20 +11,23 @@ import static dev.snowid.lambda.dynamodb.LeaseTableSchema.TTL;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -32,12 +35,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * The lease table on DynamoDB (DESIGN.md §3). Every call is one conditional {@code UpdateItem}
+ * The lease table on DynamoDB (the protocol: {@code docs/protocol.md}). Every call is one conditional {@code UpdateItem}
  * (or one paginated {@code Scan}); the item's own {@code expiresAt} decides whether a slot is
  * free, never DynamoDB's TTL, which deletes late and lazily.
  *
@@ -59,6 +63,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private static final int MAX_HOLDER_LENGTH = 256;
     private static final long RETRY_AFTER_OUTAGE_MILLIS = 1_000;
     private static final long RETRY_AFTER_MISCONFIGURATION_MILLIS = 60_000;
+    /** The owner token of priming's requests: a fixed placeholder, never a drawn token. */
+    static final String PRIMING_OWNER = "00000000000000000000000000000000";
 
     private static final Map<String, String> NAMES = Map.of(
             "#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#expiresAt", EXPIRES_AT,
@@ -70,11 +76,14 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private final int maxAttempts;
     private final Duration operationTimeout;
     private final String where;
+    /** Where the table's name came from, for the message when the table is missing; may be null. */
+    private final String tableSetting;
 
-    private DynamoDbLeaseStore(DynamoDbClient client, String table, StoreClockSkew skew, int maxAttempts, Duration operationTimeout,
-            String where) {
+    private DynamoDbLeaseStore(DynamoDbClient client, String table, String tableSetting, StoreClockSkew skew, int maxAttempts,
+            Duration operationTimeout, String where) {
         this.client = client;
         this.table = table;
+        this.tableSetting = tableSetting;
         this.skew = skew;
         this.maxAttempts = maxAttempts;
         this.operationTimeout = operationTimeout;
@@ -84,9 +93,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     /**
      * The store the function uses: table {@code tableName} on DynamoDB of the function's region,
      * or on the engine at {@code endpoint}. Build it once per environment; it holds the SDK client.
+     *
+     * @param tableSetting the setting that named the table (e.g. an environment variable), for error messages
      */
-    public static DynamoDbLeaseStore create(String tableName, Optional<URI> endpoint, WallClock clock) {
-        return builder().table(tableName).clock(clock).client(LeaseTableClient.builder().endpoint(endpoint)).build();
+    public static DynamoDbLeaseStore create(String tableName, String tableSetting, Optional<URI> endpoint, WallClock clock) {
+        return builder().table(tableName).tableSetting(tableSetting).clock(clock)
+                .client(LeaseTableClient.builder().endpoint(endpoint)).build();
     }
 
     public static Builder builder() {
@@ -106,21 +118,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             throw new IllegalArgumentException("lease on slot " + slot + " would expire at " + expiresAt
                     + ", not after now (" + now + ")");
         }
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":owner", string(owner));
-        values.put(":holder", string(holderText(holder)));
-        values.put(":now", number(now));
-        values.put(":expiresAt", number(expiresAt));
-        values.put(":ttl", number(ttlFor(expiresAt)));
-        values.put(":zero", number(0));
-        values.put(":one", number(1));
-        UpdateItemRequest request = update(slot,
-                // Free: never held, or its expiry passed (released slots have an expiry in the past).
-                "attribute_not_exists(#slot) OR #expiresAt < :now",
-                // SET reads the item as it was: floor gets the previous holder's expiry.
-                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
-                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
-                values, ReturnValue.ALL_NEW);
+        UpdateItemRequest request = acquisition(slot, owner, holder, now, expiresAt);
         OperationDeadline deadline = startOperation();
         String action = "acquire slot " + slot;
         try {
@@ -131,6 +129,48 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             }
             return acquiredByAnEarlierAttempt(slot, owner, deadline);
         }
+    }
+
+    private UpdateItemRequest acquisition(Slot slot, String owner, String holder, long now, long expiresAt) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":owner", string(owner));
+        values.put(":holder", string(holderText(holder)));
+        values.put(":now", number(now));
+        values.put(":expiresAt", number(expiresAt));
+        values.put(":ttl", number(ttlFor(expiresAt)));
+        values.put(":zero", number(0));
+        values.put(":one", number(1));
+        return update(slot,
+                // Free: never held, or its expiry passed (released slots have an expiry in the past).
+                "attribute_not_exists(#slot) OR #expiresAt < :now",
+                // SET reads the item as it was: floor gets the previous holder's expiry.
+                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
+                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
+                values, ReturnValue.ALL_NEW);
+    }
+
+    /**
+     * SnapStart priming: an acquisition's conditional write (won, then lost) and its Scan, built,
+     * marshalled, signed and parsed exactly as for a lease, with the answers made in-process by
+     * the HTTP layer ({@link PrimingHttpClient}), so nothing reaches the table. The owner token is
+     * a fixed placeholder: no random draw, no lease.
+     */
+    public void primeRequestPath() {
+        Slot slot = Slot.ofIndex(0);
+        UpdateItemRequest write = acquisition(slot, PRIMING_OWNER, "priming", 1, 2);
+        leaseFrom(slot, PRIMING_OWNER, client.updateItem(primed(write, PrimingHttpClient.Answer.WRITTEN)).attributes());
+        try {
+            client.updateItem(primed(write, PrimingHttpClient.Answer.CONDITION_FAILED));
+        } catch (ConditionalCheckFailedException expected) {
+            // The path a collision takes.
+        }
+        client.scan(scan(null).toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER,
+                PrimingHttpClient.Answer.SCANNED.name()))
+                .build());
+    }
+
+    private static UpdateItemRequest primed(UpdateItemRequest request, PrimingHttpClient.Answer answer) {
+        return request.toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER, answer.name())).build();
     }
 
     /**
@@ -184,10 +224,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     }
 
     /**
-     * Writes {@code expiresAt := min(expiresAt, max(floor, lastIssued + 1))} and removes the
-     * owner. DynamoDB's update expressions have no min or max, so the three cases are three
+     * Writes the release rule, {@link LeaseWindow#expiryOnRelease(long)}: {@code expiresAt :=
+     * min(expiresAt, max(floor, lastIssued + 1))}, or the floor when nothing was issued, and
+     * removes the owner. DynamoDB's update expressions have no min or max, so the cases are
      * writes with mutually exclusive conditions, tried in the order of likelihood: a holder that
      * issued IDs issued them inside its window, so the first write is the one that applies.
+     * {@code LeaseStoreContract} pins what this writes to the rule at every boundary, on the engine.
      */
     @Override
     public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
@@ -266,14 +308,9 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         String action = "scan for free slots";
         do {
             Map<String, AttributeValue> from = startKey;
-            ScanResponse page = call(action, () -> client.scan(scan -> scan
-                    .overrideConfiguration(o -> o.apiCallTimeout(deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS)))
-                    .tableName(table)
-                    .consistentRead(true)
-                    .projectionExpression("#slot, #expiresAt")
-                    .filterExpression("attribute_exists(#owner)")
-                    .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
-                    .exclusiveStartKey(from)));
+            ScanResponse page = call(action, () -> client.scan(scan(from).toBuilder()
+                    .overrideConfiguration(o -> timeouts(o, action, deadline))
+                    .build()));
             for (Map<String, AttributeValue> item : page.items()) {
                 long index = numberOf(item, SLOT);
                 if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT)) {
@@ -283,6 +320,53 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (startKey != null);
         return expiries;
+    }
+
+    /** One page of the Scan for owned slots, from {@code startKey} (null: the first page). */
+    private ScanRequest scan(Map<String, AttributeValue> startKey) {
+        return ScanRequest.builder()
+                .tableName(table)
+                .consistentRead(true)
+                .projectionExpression("#slot, #expiresAt")
+                .filterExpression("attribute_exists(#owner)")
+                .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
+                .exclusiveStartKey(startKey)
+                .build();
+    }
+
+    /**
+     * The same Scan as {@link #ownedExpiries()}, projecting holder, fence and window: the owner
+     * attribute is only tested for existence, never read, so no token leaves the table this way.
+     */
+    @Override
+    public List<HeldSlot> heldSlots() {
+        List<HeldSlot> held = new ArrayList<>();
+        Map<String, AttributeValue> startKey = null;
+        OperationDeadline deadline = startOperation();
+        String action = "scan for the slot map";
+        do {
+            Map<String, AttributeValue> from = startKey;
+            ScanResponse page = call(action, () -> client.scan(scan -> scan
+                    .overrideConfiguration(o -> timeouts(o, action, deadline))
+                    .tableName(table)
+                    .consistentRead(true)
+                    .projectionExpression("#slot, #holder, #fence, #floor, #expiresAt")
+                    .filterExpression("attribute_exists(#owner)")
+                    .expressionAttributeNames(Map.of("#slot", SLOT, "#holder", HOLDER, "#fence", FENCE, "#floor", FLOOR,
+                            "#expiresAt", EXPIRES_AT, "#owner", OWNER))
+                    .exclusiveStartKey(from)));
+            for (Map<String, AttributeValue> item : page.items()) {
+                long index = numberOf(item, SLOT);
+                if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT) && item.containsKey(FENCE)) {
+                    AttributeValue holder = item.get(HOLDER);
+                    held.add(new HeldSlot(Slot.ofIndex((int) index), holder == null ? "" : holder.s(), numberOf(item, FENCE),
+                            item.containsKey(FLOOR) ? numberOf(item, FLOOR) : 0, numberOf(item, EXPIRES_AT)));
+                }
+            }
+            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (startKey != null);
+        held.sort((a, b) -> a.slot().compareTo(b.slot()));
+        return held;
     }
 
     @Override
@@ -349,9 +433,23 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
     private UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
-        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
-        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> o.apiCallTimeout(left)).build();
+        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
         return call(action, () -> client.updateItem(timed));
+    }
+
+    /**
+     * The call gets what is left of its operation's budget. Until the store has answered once in
+     * this process (or since a SnapStart restore), an attempt may use all of it: the first
+     * attempts of a cold JVM load and initialise the SDK's request and response path inside the
+     * attempt, and the attempt timeout, sized for a warm client, would cut them off and start over
+     * from scratch (on a slow machine, every time). The operation's bound is the same either way.
+     */
+    private void timeouts(AwsRequestOverrideConfiguration.Builder call, String action, OperationDeadline deadline) {
+        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
+        call.apiCallTimeout(left);
+        if (skew.skewMillis().isEmpty()) {
+            call.apiCallAttemptTimeout(left);
+        }
     }
 
     /**
@@ -375,7 +473,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             throw conditionFailed;
         } catch (ResourceNotFoundException missing) {
             throw new LeaseStoreUnavailableException("the lease table '" + table + "' does not exist on " + where
-                    + ": set " + FunctionSettings.TABLE + " to the name of the lease table (the SAM template creates it)",
+                    + (tableSetting == null ? ": " : ": set " + tableSetting + " to ")
+                    + "the name of the lease table (the SAM template creates it)",
                     RETRY_AFTER_MISCONFIGURATION_MILLIS, missing);
         } catch (AwsServiceException refused) {
             String code = refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode();
@@ -424,6 +523,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     public static final class Builder {
 
         private String table;
+        private String tableSetting;
         private WallClock clock = WallClock.SYSTEM;
         private LeaseTableClient.Builder client = LeaseTableClient.builder();
 
@@ -432,6 +532,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
         public Builder table(String table) {
             this.table = table;
+            return this;
+        }
+
+        /** The setting that named the table (e.g. an environment variable): error messages tell to fix it there. */
+        public Builder tableSetting(String tableSetting) {
+            this.tableSetting = tableSetting;
             return this;
         }
 
@@ -448,12 +554,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
         public DynamoDbLeaseStore build() {
             if (table == null || table.isBlank()) {
-                throw new IllegalArgumentException("no lease table name: set " + FunctionSettings.TABLE);
+                throw new IllegalArgumentException("no lease table name" + (tableSetting == null ? "" : ": set " + tableSetting));
             }
             StoreClockSkew skew = new StoreClockSkew(clock);
             String where = client.endpoint().map(URI::toString).orElse("DynamoDB");
-            return new DynamoDbLeaseStore(client.interceptor(skew).build(), table, skew, client.maxAttempts(), client.operationTimeout(),
-                    where);
+            return new DynamoDbLeaseStore(client.interceptor(skew).build(), table, tableSetting, skew, client.maxAttempts(),
+                    client.operationTimeout(), where);
         }
     }
 }

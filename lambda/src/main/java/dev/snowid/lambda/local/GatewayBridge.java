@@ -4,6 +4,9 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import dev.snowid.lambda.JsonBuilder;
+import dev.snowid.lambda.json.JsonReader;
+import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.lambda.json.MalformedJson;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,7 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /**
  * Plays API Gateway (HTTP API, payload format 2.0) in front of the handler: turns each HTTP
@@ -35,6 +37,9 @@ final class GatewayBridge implements HttpHandler {
 
     /** Lambda's limit for a synchronous invocation's payload. */
     static final int MAX_EVENT_BYTES = 6 * 1024 * 1024;
+
+    /** The handler's own answers: shallow, numbers are status codes, at most Lambda's 6 MB response. */
+    private static final JsonReader RESPONSES = new JsonReader(new JsonReader.Limits(8, 16 << 20, 100, 16 << 20));
 
     private static final DateTimeFormatter REQUEST_TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
 
@@ -47,7 +52,17 @@ final class GatewayBridge implements HttpHandler {
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            byte[] body = readBody(exchange.getRequestBody());
+            byte[] body;
+            try {
+                body = readBody(exchange.getRequestBody());
+            } catch (IOException unreadable) {
+                // A body cut short, broken chunking, or the JDK server's read timeout: say so as the function would, if the
+                // connection still takes an answer.
+                send(exchange, 400, Map.of("Content-Type", "application/json"), ("{\"error\":\"invalid_request\",\"message\":"
+                        + "\"the request body could not be read in full (sent shorter than its Content-Length, or too slowly);"
+                        + " send the whole body\"}").getBytes(StandardCharsets.UTF_8));
+                return;
+            }
             if (body == null) {
                 send(exchange, 413, Map.of("Content-Type", "application/json"), ("{\"error\":\"payload_too_large\",\"message\":"
                         + "\"the request body is larger than " + MAX_EVENT_BYTES + " bytes, Lambda's limit\"}").getBytes(StandardCharsets.UTF_8));
@@ -56,7 +71,9 @@ final class GatewayBridge implements HttpHandler {
             String requestId = UUID.randomUUID().toString();
             byte[] event = event(exchange, body, requestId).getBytes(StandardCharsets.UTF_8);
             ByteArrayOutputStream response = new ByteArrayOutputStream(1024);
-            handler.handleRequest(new ByteArrayInputStream(event), response, new LocalContext(requestId));
+            synchronized (handler) { // bodies are read in parallel; the handler takes one request at a time, as one Lambda environment
+                handler.handleRequest(new ByteArrayInputStream(event), response, new LocalContext(requestId));
+            }
             writeProxyResponse(exchange, response.toByteArray());
         } catch (RuntimeException e) {
             // The handler answers every request itself; this is only for a broken bridge.
@@ -68,7 +85,7 @@ final class GatewayBridge implements HttpHandler {
 
     /** The payload 2.0 event for this request, as an HTTP API with the $default stage would send it. */
     static String event(HttpExchange exchange, byte[] body, String requestId) {
-        String rawPath = exchange.getRequestURI().getRawPath();
+        String rawPath = RequestTarget.rawPath(exchange.getRequestURI());
         String rawQuery = exchange.getRequestURI().getRawQuery();
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();
@@ -153,16 +170,18 @@ final class GatewayBridge implements HttpHandler {
     }
 
     private static void writeProxyResponse(HttpExchange exchange, byte[] proxyResponse) throws IOException {
-        JsonNode response = JsonNode.parser().parse(proxyResponse);
-        int status = Integer.parseInt(response.field("statusCode").map(JsonNode::asNumber).orElse("500"));
+        JsonValue response;
+        try {
+            response = RESPONSES.read(proxyResponse);
+        } catch (MalformedJson e) {
+            throw new IllegalStateException("the handler's proxy response " + e.what());
+        }
+        int status = Integer.parseInt(response.field("statusCode").flatMap(JsonValue::number).orElse("500"));
         Map<String, String> headers = new LinkedHashMap<>();
-        response.field("headers").filter(JsonNode::isObject).ifPresent(h -> h.asObject().forEach((name, value) -> {
-            if (value.isString()) {
-                headers.put(name, value.asString());
-            }
-        }));
-        String text = response.field("body").filter(JsonNode::isString).map(JsonNode::asString).orElse("");
-        boolean base64 = response.field("isBase64Encoded").filter(JsonNode::isBoolean).map(JsonNode::asBoolean).orElse(false);
+        response.field("headers").flatMap(JsonValue::fields).ifPresent(h -> h.forEach((name, value) ->
+                value.string().ifPresent(text -> headers.put(name, text))));
+        String text = response.field("body").flatMap(JsonValue::string).orElse("");
+        boolean base64 = response.field("isBase64Encoded").flatMap(JsonValue::bool).orElse(false);
         send(exchange, status, headers, base64 ? Base64.getDecoder().decode(text) : text.getBytes(StandardCharsets.UTF_8));
     }
 
