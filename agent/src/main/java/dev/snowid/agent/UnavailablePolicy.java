@@ -61,10 +61,12 @@ final class UnavailablePolicy {
             try {
                 return generator.getAsLong();
             } catch (IdUnavailableException e) {
-                long leftMillis = (deadline - System.nanoTime()) / 1_000_000;
-                if (leftMillis <= 0) {
+                long leftNanos = deadline - System.nanoTime();
+                if (leftNanos <= 0) {
                     throw e;
                 }
+                // Rounded up: a wait cut short by the last fraction of a ms would give up before wait:<ms> is over.
+                long leftMillis = (leftNanos + 999_999) / 1_000_000;
                 try {
                     Thread.sleep(Math.min(leftMillis, Math.min(e.retryAfterMillis(), 100)));
                 } catch (InterruptedException interrupted) {
