@@ -31,6 +31,7 @@ final class SupervisedDynalite implements AutoCloseable {
 
     static final long CHECK_MILLIS = 500;
     private static final long RESTART_PAUSE_MILLIS = 200;
+    private static final long MAX_RESTART_PAUSE_MILLIS = 5_000;
 
     private final Path install;
     private final TemporaryFolder folder;
@@ -132,9 +133,12 @@ final class SupervisedDynalite implements AutoCloseable {
     private void restart(Dynalite dead) throws InterruptedException {
         restartBegan = System.nanoTime();
         String why = "dynalite (pid " + dead.pid() + ") exited (" + dead.exitReport() + ")";
-        status = EngineStatus.restarting("the local engine stopped and is being restarted: " + why, System.currentTimeMillis());
+        if (!status.quarantined()) { // a quarantine outlasts any restart
+            status = EngineStatus.restarting("the local engine stopped and is being restarted: " + why, System.currentTimeMillis());
+        }
         out.println("snowid local: " + why + "; restarting it on " + endpoint() + " with its tables in " + tables);
         dead.close();
+        long pause = RESTART_PAUSE_MILLIS;
         while (!closing) {
             try {
                 Dynalite next = Dynalite.onDisk(install, folder.path(), tables, port, log);
@@ -148,8 +152,10 @@ final class SupervisedDynalite implements AutoCloseable {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new InterruptedException("closing");
                 }
-                out.println("snowid local: restarting dynalite failed (" + notYet.getMessage() + "); trying again");
-                Thread.sleep(RESTART_PAUSE_MILLIS);
+                out.println("snowid local: restarting dynalite failed (" + notYet.getMessage() + "); trying again in "
+                        + pause + " ms");
+                Thread.sleep(pause);
+                pause = Math.min(pause * 2, MAX_RESTART_PAUSE_MILLIS);
             }
         }
     }

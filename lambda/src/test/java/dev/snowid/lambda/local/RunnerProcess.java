@@ -128,13 +128,25 @@ final class RunnerProcess implements AutoCloseable {
         return process;
     }
 
-    /** The node process serving the runner's tables (the runner's only child). */
+    /** The node process serving the runner's tables (the runner's only child), waiting a little for a starting one. */
     ProcessHandle engine() {
-        List<ProcessHandle> engines = process.descendants()
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        List<ProcessHandle> engines = engines();
+        while (engines.size() != 1 && System.nanoTime() < deadline) {
+            pause(20);
+            engines = engines();
+        }
+        List<ProcessHandle> found = engines;
+        assertTrue(found.size() == 1, () -> "one dynalite under the runner: " + found + ", all: "
+                + process.descendants().map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList()
+                + "; output:\n" + output());
+        enginesSeen.add(found.get(0));
+        return found.get(0);
+    }
+
+    private List<ProcessHandle> engines() {
+        return process.descendants().filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().commandLine().orElse("").contains(Dynalite.CHILD_SCRIPT)).toList();
-        assertTrue(engines.size() == 1, "one dynalite under the runner: " + engines);
-        enginesSeen.add(engines.get(0));
-        return engines.get(0);
     }
 
     HttpResponse<String> send(String method, String pathAndQuery, boolean withSecret, String body) {
@@ -160,12 +172,16 @@ final class RunnerProcess implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 fail("not within " + within + ": " + what);
             }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            pause(20);
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
