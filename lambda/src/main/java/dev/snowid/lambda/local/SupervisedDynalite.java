@@ -6,6 +6,7 @@ import dev.snowid.lease.LeaseTerms;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -32,6 +33,7 @@ final class SupervisedDynalite implements AutoCloseable {
     static final long CHECK_MILLIS = 500;
     private static final long RESTART_PAUSE_MILLIS = 200;
     private static final long MAX_RESTART_PAUSE_MILLIS = 5_000;
+    private static final Duration CENSUS_ATTEMPT_TIMEOUT = Duration.ofSeconds(30);
 
     private final Path install;
     private final TemporaryFolder folder;
@@ -62,7 +64,9 @@ final class SupervisedDynalite implements AutoCloseable {
         this.table = table;
         this.terms = terms;
         this.out = out;
-        this.client = LeaseTableClient.builder().endpoint(engine.endpoint()).build();
+        // Patient: a timed-out attempt drops its request half-sent, which is what makes dynalite 4.0.0 exit.
+        this.client = LeaseTableClient.builder().endpoint(engine.endpoint()).attemptTimeout(CENSUS_ATTEMPT_TIMEOUT)
+                .maxAttempts(1).build();
         this.supervisor = new Thread(this::supervise, "snowid-local-engine");
         supervisor.setDaemon(true);
     }
