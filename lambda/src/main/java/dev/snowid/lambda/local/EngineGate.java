@@ -49,7 +49,12 @@ final class EngineGate implements HttpHandler {
 
     /** The routes that read or write the lease table: issuing IDs and the lease API. */
     static boolean touchesTheTable(String path) {
-        return path != null && (path.equals("/ids") || path.equals("/leases")
+        return path != null && (path.equals("/ids") || isLeaseRoute(path));
+    }
+
+    /** The lease API: every request writes, or tries to write, a lease row for another process. */
+    static boolean isLeaseRoute(String path) {
+        return path != null && (path.equals("/leases")
                 || path.startsWith("/leases/") && path.indexOf('/', "/leases/".length()) < 0);
     }
 }

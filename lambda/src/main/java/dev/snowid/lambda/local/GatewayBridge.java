@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /**
@@ -39,9 +40,16 @@ final class GatewayBridge implements HttpHandler {
     private static final DateTimeFormatter REQUEST_TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
 
     private final RequestStreamHandler handler;
+    /** Runs after the handler answered and before the answer is sent, given the request's raw path. */
+    private final Consumer<String> beforeAnswering;
 
     GatewayBridge(RequestStreamHandler handler) {
+        this(handler, path -> { });
+    }
+
+    GatewayBridge(RequestStreamHandler handler, Consumer<String> beforeAnswering) {
         this.handler = handler;
+        this.beforeAnswering = beforeAnswering;
     }
 
     @Override
@@ -57,6 +65,7 @@ final class GatewayBridge implements HttpHandler {
             byte[] event = event(exchange, body, requestId).getBytes(StandardCharsets.UTF_8);
             ByteArrayOutputStream response = new ByteArrayOutputStream(1024);
             handler.handleRequest(new ByteArrayInputStream(event), response, new LocalContext(requestId));
+            beforeAnswering.accept(exchange.getRequestURI().getRawPath());
             writeProxyResponse(exchange, response.toByteArray());
         } catch (RuntimeException e) {
             // The handler answers every request itself; this is only for a broken bridge.

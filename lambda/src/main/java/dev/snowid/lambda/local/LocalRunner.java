@@ -115,7 +115,7 @@ public final class LocalRunner implements AutoCloseable {
             }
             SnowidHandler handler = new SnowidHandler(settings);
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-            GatewayBridge bridge = new GatewayBridge(handler);
+            GatewayBridge bridge = engine == null ? new GatewayBridge(handler) : new GatewayBridge(handler, engine::recountAfter);
             server.createContext("/", engine == null ? bridge : new EngineGate(bridge, engine::status));
             server.setExecutor(null); // the dispatcher thread: one request at a time, as in one Lambda environment
             server.start();

@@ -19,8 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  * request) it is started again on the same port and the same tables, so the handler's endpoint
  * stays valid and every row survives.
  *
- * <p>Every {@value #CHECK_MILLIS} ms, and right after a restart, the lease rows are compared with
- * the ones seen last ({@link LeaseCensus}). If rows were lost, the table is <em>quarantined</em>:
+ * <p>After every lease-API request (before its answer goes out), every {@value #CHECK_MILLIS} ms,
+ * and right after a restart, the lease rows are compared with the ones seen last
+ * ({@link LeaseCensus}). If rows were lost, the table is <em>quarantined</em>:
  * nothing is handed out until every lease it can have granted has run out (one lease duration
  * plus the tolerated clock skew after the loss, or the latest expiry seen, whichever is later);
  * only then may a slot start again from floor 0 without meeting a holder that still issues.
@@ -49,9 +50,9 @@ final class SupervisedDynalite implements AutoCloseable {
     private volatile Dynalite engine;
     private volatile EngineStatus status = EngineStatus.SERVING;
     private volatile boolean closing;
-    /** The rows seen last; touched by the supervisor thread only (after start). */
+    /** The rows seen last; guarded by {@code this} (see {@link #check()}). */
     private LeaseCensus lastSeen = LeaseCensus.EMPTY;
-    private long restartBegan;
+    private volatile long restartBegan;
 
     private SupervisedDynalite(Path install, TemporaryFolder folder, Dynalite engine, String table, LeaseTerms terms,
                                PrintStream out) {
@@ -164,8 +165,20 @@ final class SupervisedDynalite implements AutoCloseable {
         }
     }
 
+    /**
+     * After a lease-API request the rows are compared before its answer goes out, so every lease
+     * another process is told about is one the runner has seen, and its loss will be noticed.
+     * The runner's own renewals on {@code /ids} are left to the periodic check: a scan per ID
+     * request would double its latency, and a lost table is noticed either way (it is gone).
+     */
+    void recountAfter(String path) {
+        if (status.serving() && EngineGate.isLeaseRoute(path)) {
+            check();
+        }
+    }
+
     /** Compares the rows with the ones seen last; quarantines the table if any were lost. */
-    private void check() {
+    private synchronized void check() {
         long now = System.currentTimeMillis();
         EngineStatus current = status;
         if (current.quarantined()) {

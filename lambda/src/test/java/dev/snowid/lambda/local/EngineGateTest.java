@@ -21,6 +21,12 @@ class EngineGateTest {
     }
 
     @Test
+    void theLeaseRoutesAreTheOnesCountedBeforeTheirAnswer() {
+        assertTrue(EngineGate.isLeaseRoute("/leases") && EngineGate.isLeaseRoute("/leases/37"));
+        assertFalse(EngineGate.isLeaseRoute("/ids") || EngineGate.isLeaseRoute("/leases/37/x") || EngineGate.isLeaseRoute("/leasesx"));
+    }
+
+    @Test
     void retryAfterIsWholeSecondsRoundedUpAndAtLeastOne() {
         long now = 1_000_000;
         assertEquals(1, EngineStatus.restarting("why", now).retryAfterSeconds(now));
