@@ -38,8 +38,12 @@ public final class FunctionSettings {
     public static final String LOCAL_LEASE_SECRET = "SNOWID_LEASE_SECRET";
     /** Local runner only: a folder with dynalite installed (node_modules/dynalite), instead of finding or installing one. */
     public static final String LOCAL_DYNALITE_DIR = "SNOWID_DYNALITE_DIR";
-    /** Local runner only, not ours: where per-user caches go (the XDG rule); {@code ~/.cache} when unset. */
-    public static final String LOCAL_CACHE_HOME = "XDG_CACHE_HOME";
+
+    /**
+     * Not ours (the XDG base directory rule), read by the local runner only: where per-user caches
+     * go, {@code ~/.cache} when unset. Not a {@code SNOWID_*} setting, so no deployment sets it.
+     */
+    public static final String XDG_CACHE_HOME = "XDG_CACHE_HOME";
 
     /** Set by the Lambda runtime: who holds a lease, for people reading the table. */
     public static final String LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME";
@@ -156,9 +160,9 @@ public final class FunctionSettings {
         return string(env, LOCAL_DYNALITE_DIR).map(Paths::get);
     }
 
-    /** The per-user cache folder: {@value #LOCAL_CACHE_HOME}, else {@code ~/.cache}. */
+    /** The per-user cache folder: {@value #XDG_CACHE_HOME}, else {@code ~/.cache}. */
     public static Path localCacheHome(Map<String, String> env) {
-        return string(env, LOCAL_CACHE_HOME).map(Paths::get)
+        return string(env, XDG_CACHE_HOME).map(Paths::get)
                 .orElseGet(() -> Paths.get(System.getProperty("user.home"), ".cache"));
     }
 
