@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The lease protocol's conditions (DESIGN.md §3) against a real engine. */
+/** The lease protocol's conditions (docs/protocol.md) against a real engine. */
 @ExtendWith(DynamoDbEngine.class)
 class DynamoDbLeaseStoreTest {
 
