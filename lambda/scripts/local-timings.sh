@@ -17,6 +17,7 @@ median() { sort -n | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else prin
 
 start_runner() { # starts run-local.sh in the background, waits for the ready line; sets runner, elapsed (ms)
   local start
+  : >"$out"
   start=$(now_ms)
   SNOWID_PORT=0 SNOWID_LEASE_SECRET=timings lambda/scripts/run-local.sh >"$out" 2>&1 &
   runner=$!
@@ -37,8 +38,8 @@ start_runner
 restarts=()
 for i in $(seq "$runs"); do
   kill -9 "$(pgrep -P "$runner" node)"
-  until [ "$(grep -c "dynalite is back" "$out")" -ge "$i" ]; do sleep 0.01; done
-  restarts+=("$(grep "dynalite is back" "$out" | tail -1 | sed -E 's/.* after ([0-9]+) ms.*/\1/')")
+  until [ "$(grep -cE "dynalite is back .* after [0-9]+ ms .*serving again" "$out")" -ge "$i" ]; do sleep 0.01; done
+  restarts+=("$(grep -E "dynalite is back .* after [0-9]+ ms .*serving again" "$out" | tail -1 | sed -E 's/.* after ([0-9]+) ms.*/\1/')")
 done
 stop_runner
 echo "engine restart (kill -9 to serving again): runs (ms) ${restarts[*]}; median $(printf '%s\n' "${restarts[@]}" | median) ms"
