@@ -114,10 +114,13 @@ public final class LocalRunner implements AutoCloseable {
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
             SnowidHandler handler = new SnowidHandler(settings);
+            // Made first: it sets the JDK server's request timeouts, which are read when the first server is made.
+            java.util.concurrent.ExecutorService threads = RequestThreads.pool();
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
             GatewayBridge bridge = engine == null ? new GatewayBridge(handler) : new GatewayBridge(handler, engine::recountAfter);
             server.createContext("/", engine == null ? bridge : new EngineGate(bridge, engine::status));
-            server.setExecutor(null); // the dispatcher thread: one request at a time, as in one Lambda environment
+            // Not the dispatcher thread: a client that sends half a request would hold it, and every other client with it.
+            server.setExecutor(threads);
             server.start();
             return new LocalRunner(server, handler, engine, endpoint, settings.table(), madeUp, authorizationOption,
                     settings.poolDescription());
@@ -169,6 +172,9 @@ public final class LocalRunner implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        if (server.getExecutor() instanceof java.util.concurrent.ExecutorService threads) {
+            threads.shutdownNow();
+        }
         if (engine != null) {
             closeQuietly(engine);
             System.out.println("snowid local: stopped; the lease table went with dynalite's folder " + engine.folder());
