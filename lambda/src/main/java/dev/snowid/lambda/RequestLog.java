@@ -49,6 +49,11 @@ final class RequestLog {
         }
     }
 
+    /** An audit line of a lease ({@link dev.snowid.client.wire.LeaseAudit}): a JSON object already. */
+    void audit(String jsonLine) {
+        out.println(jsonLine);
+    }
+
     /** A message about the environment itself (SnapStart hooks, shutdown), in the same line format. */
     void event(String event, String detail) {
         out.println(new JsonBuilder().field("type", event).field("detail", detail).end());

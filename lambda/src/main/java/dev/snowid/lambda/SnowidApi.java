@@ -7,6 +7,7 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
 import dev.snowid.lease.Lease;
@@ -16,6 +17,7 @@ import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.NoFreeSlotException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The HTTP API (docs/api.md): routes a request, checks its input, and turns every outcome
@@ -33,16 +35,19 @@ final class SnowidApi {
     private final LeaseRouteAuth auth;
     private final WallClock clock;
     private final PoolView pool;
+    /** Where the lease routes' audit lines go: one per grant, renewal, release and loss. */
+    private final Consumer<String> audit;
 
     /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
     SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
-              PoolView pool) {
+              PoolView pool, Consumer<String> audit) {
         this.generator = generator;
         this.leases = leases;
         this.codec = codec;
         this.auth = auth;
         this.clock = clock;
         this.pool = pool;
+        this.audit = audit;
     }
 
     ApiResponse handle(ApiRequest request, RequestOutcome outcome) {
@@ -164,7 +169,9 @@ final class SnowidApi {
                     leaseRetryMillis());
         }
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
-        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(leases.acquire(holder)));
+        Lease lease = leases.acquire(holder);
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)).line());
+        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(lease, codec.epochMillis()));
     }
 
     private long leaseRetryMillis() {
@@ -179,9 +186,11 @@ final class SnowidApi {
         }
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
-            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(leases.renew(slot, claim.owner(), claim.fence())));
+            Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
+            audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)).line());
+            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(renewed, codec.epochMillis()));
         } catch (LeaseLostException e) {
-            throw lost(slot, e);
+            throw lost(slot, claim.fence(), e, request);
         }
     }
 
@@ -189,15 +198,23 @@ final class SnowidApi {
         LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());
+            audit.accept(LeaseAudit.of(LeaseAudit.Event.RELEASED, slot, release.claim().fence()).lastIssued(release.lastIssued())
+                    .caller(caller(request)).line());
             return ApiResponse.noContent();
         } catch (LeaseLostException e) {
-            throw lost(slot, e);
+            throw lost(slot, release.claim().fence(), e, request);
         }
     }
 
-    private static ApiError lost(Slot slot, LeaseLostException e) {
+    private ApiError lost(Slot slot, long fence, LeaseLostException e, ApiRequest request) {
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.LOST, slot, fence).caller(caller(request)).reason(e.getMessage()).line());
         return new ApiError(ErrorCode.LEASE_LOST, "slot " + slot.index() + " (" + slot + ") is not held with this owner token and fence: "
                 + e.getMessage() + "; stop issuing from it and lease a new slot with POST /leases");
+    }
+
+    /** Who called a lease route, for its audit line: as the auth mode admitted the caller, and the request. */
+    private String caller(ApiRequest request) {
+        return auth.callerOf(request) + ", request " + (request.requestId() == null ? "(none)" : request.requestId());
     }
 
     private ApiResponse health() {

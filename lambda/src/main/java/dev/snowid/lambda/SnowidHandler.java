@@ -69,9 +69,12 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this.store = store;
         this.clock = clock;
         this.log = new RequestLog(logOut, settings.metrics());
-        this.generator = new LeasedGenerator(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec());
+        this.generator = LeasedGenerator.builder(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec())
+                .events(new OwnLeaseAudit(log, settings.holder()))
+                .build();
         this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
-                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock));
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock),
+                log::audit);
         this.snapStartHooks = new SnapStartHooks(generator, store, log);
         Core.getGlobalContext().register(snapStartHooks);
     }

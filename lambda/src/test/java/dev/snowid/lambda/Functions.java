@@ -36,9 +36,18 @@ final class Functions {
 
     /** A function environment on {@code table}; its log lines land in {@link Function#log()}. */
     static Function function(TestTable table, WallClock clock, String... extra) {
+        return function(table, clock, clock, extra);
+    }
+
+    /**
+     * As above, with the store's {@code Date} header compared with {@code storeSkewClock}: a test that
+     * moves {@code clock} by hand to play a frozen environment gives the machine's real clock here.
+     */
+    static Function function(TestTable table, WallClock clock, WallClock storeSkewClock, String... extra) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         FunctionSettings settings = FunctionSettings.from(environment(table, extra));
-        SnowidHandler handler = new SnowidHandler(settings, table.store(clock), clock, new PrintStream(log, true, StandardCharsets.UTF_8));
+        SnowidHandler handler = new SnowidHandler(settings, table.store(storeSkewClock), clock,
+                new PrintStream(log, true, StandardCharsets.UTF_8));
         return new Function(handler, log);
     }
 

@@ -13,6 +13,8 @@ import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.lambda.json.TestJson;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseTerms;
@@ -23,16 +25,13 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The handler on a real engine, fed API Gateway events of both payload formats. */
@@ -49,16 +48,16 @@ class SnowidHandlerTest {
             assertEquals(200, answer.status(), answer::toString);
             assertEquals("application/json", answer.headers().get("Content-Type"));
             assertEquals("no-store", answer.headers().get("Cache-Control"));
-            List<JsonNode> ids = answer.field("ids").orElseThrow().asArray();
+            List<JsonValue> ids = TestJson.items(answer.json(), "ids");
             assertEquals(5, ids.size());
             Map<String, AttributeValue> item = onlyItem(table);
             long floor = Long.parseLong(item.get(LeaseTableSchema.FLOOR).n());
             long expiresAt = Long.parseLong(item.get(LeaseTableSchema.EXPIRES_AT).n());
             Slot held = Slot.ofIndex(Integer.parseInt(item.get(LeaseTableSchema.SLOT).n()));
             long previous = -1;
-            for (JsonNode node : ids) {
-                assertTrue(node.isString(), "IDs are JSON strings: " + answer.body());
-                SnowflakeId id = CODEC.parse(node.asString());
+            for (JsonValue node : ids) {
+                assertTrue(node.string().isPresent(), "IDs are JSON strings: " + answer.body());
+                SnowflakeId id = CODEC.parse(TestJson.text(node));
                 assertTrue(id.value() > previous, "increasing: " + answer.body());
                 previous = id.value();
                 assertEquals(held, id.slot(), "issued from the slot whose lease the table holds");
@@ -74,10 +73,10 @@ class SnowidHandlerTest {
             Invocation answer = function.call(fixture("rest-api-v1-post-ids.json"));
 
             assertEquals(200, answer.status(), answer::toString);
-            assertEquals(7, answer.field("ids").orElseThrow().asArray().size());
-            JsonNode multi = answer.response().field("multiValueHeaders").orElseThrow();
-            assertEquals("application/json", multi.field("Content-Type").orElseThrow().asArray().get(0).asString());
-            assertFalse(answer.response().field("isBase64Encoded").orElseThrow().asBoolean());
+            assertEquals(7, answer.ids().size());
+            JsonValue multi = answer.response().field("multiValueHeaders").orElseThrow();
+            assertEquals("application/json", TestJson.text(TestJson.items(multi, "Content-Type").get(0)));
+            assertFalse(answer.response().field("isBase64Encoded").flatMap(JsonValue::bool).orElseThrow());
         }
     }
 
@@ -289,29 +288,34 @@ class SnowidHandlerTest {
             Invocation ids = function.call(TestEvents.get("/ids").query("count=17"), PayloadFormat.V2);
             Invocation bad = function.call(TestEvents.get("/ids").query("count=0"), PayloadFormat.V1);
 
-            List<String> lines = function.log();
+            List<String> all = function.log();
+            List<String> audit = all.stream().filter(line -> line.contains("\"audit\":\"lease\"")).toList();
+            assertEquals(1, audit.size(), "the environment's own lease grant: " + String.join("\n", all));
+            assertTrue(audit.get(0).contains("\"event\":\"granted\"") && audit.get(0).contains("\"caller\":\"this function environment"),
+                    audit.get(0));
+            List<String> lines = all.stream().filter(line -> !audit.contains(line)).toList();
             assertEquals(4, lines.size(), String.join("\n", lines));
-            JsonNode first = JsonNode.parser().parse(lines.get(0));
-            assertEquals("/ids", first.field("route").orElseThrow().asString());
-            assertEquals("GET", first.field("method").orElseThrow().asString());
-            assertEquals("200", first.field("status").orElseThrow().asNumber());
-            assertTrue(first.field("latencyMs").orElseThrow().isNumber());
-            assertEquals(ids.requestId(), first.field("requestId").orElseThrow().asString());
-            assertEquals(onlyItemSlot(table).toString(), first.field("slot").orElseThrow().asString());
+            JsonValue first = TestJson.parse(lines.get(0));
+            assertEquals("/ids", TestJson.text(first, "route"));
+            assertEquals("GET", TestJson.text(first, "method"));
+            assertEquals("200", TestJson.number(first, "status"));
+            TestJson.number(first, "latencyMs");
+            assertEquals(ids.requestId(), TestJson.text(first, "requestId"));
+            assertEquals(onlyItemSlot(table).toString(), TestJson.text(first, "slot"));
 
-            JsonNode metrics = JsonNode.parser().parse(lines.get(1));
-            assertEquals("17", metrics.field("IdsIssued").orElseThrow().asNumber());
-            assertEquals("1", metrics.field("LeaseAcquisitions").orElseThrow().asNumber());
-            assertEquals("0", metrics.field("Failures").orElseThrow().asNumber());
+            JsonValue metrics = TestJson.parse(lines.get(1));
+            assertEquals("17", TestJson.number(metrics, "IdsIssued"));
+            assertEquals("1", TestJson.number(metrics, "LeaseAcquisitions"));
+            assertEquals("0", TestJson.number(metrics, "Failures"));
             assertTrue(metrics.field("_aws").orElseThrow().field("CloudWatchMetrics").isPresent());
 
-            JsonNode third = JsonNode.parser().parse(lines.get(2));
-            assertEquals("400", third.field("status").orElseThrow().asNumber());
-            assertEquals("invalid_count", third.field("error").orElseThrow().asString());
-            assertEquals(bad.requestId(), third.field("requestId").orElseThrow().asString());
-            JsonNode fourth = JsonNode.parser().parse(lines.get(3));
-            assertEquals("0", fourth.field("IdsIssued").orElseThrow().asNumber());
-            assertEquals("0", fourth.field("LeaseAcquisitions").orElseThrow().asNumber());
+            JsonValue third = TestJson.parse(lines.get(2));
+            assertEquals("400", TestJson.number(third, "status"));
+            assertEquals("invalid_count", TestJson.text(third, "error"));
+            assertEquals(bad.requestId(), TestJson.text(third, "requestId"));
+            JsonValue fourth = TestJson.parse(lines.get(3));
+            assertEquals("0", TestJson.number(fourth, "IdsIssued"));
+            assertEquals("0", TestJson.number(fourth, "LeaseAcquisitions"));
         }
     }
 
@@ -372,11 +376,5 @@ class SnowidHandlerTest {
         @Override
         public void forgetClockSkew() {
         }
-    }
-
-    static Set<String> distinct(List<JsonNode> ids) {
-        Set<String> set = new HashSet<>();
-        ids.forEach(id -> set.add(id.asString()));
-        return set;
     }
 }

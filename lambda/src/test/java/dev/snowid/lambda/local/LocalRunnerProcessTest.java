@@ -38,7 +38,7 @@ class LocalRunnerProcessTest {
 
     /** Short leases, so that waiting for one to run out stays short; two slots. */
     private static final Map<String, String> SHORT_LEASES = Map.of("SNOWID_LEASE_MILLIS", "5000",
-            "SNOWID_MAX_CLOCK_SKEW_MILLIS", "500", "SNOWID_DATACENTERS", "0", "SNOWID_MACHINES", "0-1");
+            "SNOWID_MAX_CLOCK_SKEW_MILLIS", "250", "SNOWID_DATACENTERS", "0", "SNOWID_MACHINES", "0-1");
 
     @TempDir
     Path anywhere;
