@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /** Handlers on a real engine's table, as the Lambda runtime would build them, with their log captured. */
 final class Functions {
@@ -67,6 +68,20 @@ final class Functions {
 
         List<String> log() {
             return Arrays.stream(logBytes.toString(StandardCharsets.UTF_8).split("\n")).filter(l -> !l.isBlank()).toList();
+        }
+
+        /** The log lines, parsed (every line must be JSON), without the metric records. */
+        List<JsonNode> logLines() {
+            return log().stream().map(l -> JsonNode.parser().parse(l)).filter(line -> line.field("_aws").isEmpty()).toList();
+        }
+
+        /** The CloudWatch embedded-metric-format records, parsed. */
+        List<JsonNode> metricRecords() {
+            return log().stream().map(l -> JsonNode.parser().parse(l)).filter(line -> line.field("_aws").isPresent()).toList();
+        }
+
+        void clearLog() {
+            logBytes.reset();
         }
 
         @Override

@@ -64,6 +64,9 @@ record Invocation(String requestId, JsonValue response, int status, Map<String, 
     }
 
     static final class TestContext implements Context {
+        /** What the Lambda runtime passes for a sampled request: the root is what logs carry. */
+        static final String TRACE_ROOT = "1-5759e988-bd862e3fe1be46a994272793";
+        static final String TRACE_HEADER = "Root=" + TRACE_ROOT + ";Parent=53995c3f42cd8ad8;Sampled=1";
         private final String requestId;
 
         TestContext(String requestId) {
@@ -80,6 +83,7 @@ record Invocation(String requestId, JsonValue response, int status, Map<String, 
         @Override public ClientContext getClientContext() { return null; }
         @Override public int getRemainingTimeInMillis() { return 30_000; }
         @Override public int getMemoryLimitInMB() { return 512; }
+        @Override public String getXrayTraceId() { return TRACE_HEADER; }
         @Override public LambdaLogger getLogger() {
             return new LambdaLogger() {
                 @Override public void log(String message) { System.out.println(message); }

@@ -240,7 +240,7 @@ class SnowidHandlerTest {
                         || answer.body().contains(FunctionSettings.TABLE), "no table, endpoint or setting: " + answer.body());
             }
             String lines = log.toString(StandardCharsets.UTF_8);
-            assertTrue(lines.contains("\"error\":\"store_unavailable\"") && lines.contains(missing) && lines.contains(FunctionSettings.TABLE),
+            assertTrue(lines.contains("\"error_code\":\"store_unavailable\"") && lines.contains(missing) && lines.contains(FunctionSettings.TABLE),
                     "the operators' log has the cause: " + lines);
         }
     }
@@ -282,47 +282,6 @@ class SnowidHandlerTest {
         }
     }
 
-    @Test
-    void logsOneJsonLinePerRequestAndEmfMetricsWhenAskedTo(TestTable table) {
-        try (Function function = Functions.function(table, FunctionSettings.METRICS, "emf")) {
-            Invocation ids = function.call(TestEvents.get("/ids").query("count=17"), PayloadFormat.V2);
-            Invocation bad = function.call(TestEvents.get("/ids").query("count=0"), PayloadFormat.V1);
-
-            List<String> all = function.log();
-            List<String> audit = all.stream().filter(line -> line.contains("\"audit\":\"lease\"")).toList();
-            assertEquals(1, audit.size(), "the environment's own lease grant: " + String.join("\n", all));
-            assertTrue(audit.get(0).contains("\"event\":\"granted\"") && audit.get(0).contains("\"caller\":\"this function environment"),
-                    audit.get(0));
-            List<String> lines = all.stream().filter(line -> !audit.contains(line)).toList();
-            assertEquals(4, lines.size(), String.join("\n", lines));
-            JsonValue first = TestJson.parse(lines.get(0));
-            assertEquals("/ids", TestJson.text(first, "route"));
-            assertEquals("GET", TestJson.text(first, "method"));
-            assertEquals("200", TestJson.number(first, "status"));
-            TestJson.number(first, "latencyMs");
-            assertEquals(ids.requestId(), TestJson.text(first, "requestId"));
-            assertEquals(onlyItemSlot(table).toString(), TestJson.text(first, "slot"));
-
-            JsonValue metrics = TestJson.parse(lines.get(1));
-            assertEquals("17", TestJson.number(metrics, "IdsIssued"));
-            assertEquals("1", TestJson.number(metrics, "LeaseAcquisitions"));
-            assertEquals("0", TestJson.number(metrics, "Failures"));
-            assertTrue(metrics.field("_aws").orElseThrow().field("CloudWatchMetrics").isPresent());
-
-            JsonValue third = TestJson.parse(lines.get(2));
-            assertEquals("400", TestJson.number(third, "status"));
-            assertEquals("invalid_count", TestJson.text(third, "error"));
-            assertEquals(bad.requestId(), TestJson.text(third, "requestId"));
-            JsonValue fourth = TestJson.parse(lines.get(3));
-            assertEquals("0", TestJson.number(fourth, "IdsIssued"));
-            assertEquals("0", TestJson.number(fourth, "LeaseAcquisitions"));
-        }
-    }
-
-    private static Slot onlyItemSlot(TestTable table) {
-        return Slot.ofIndex(Integer.parseInt(onlyItem(table).get(LeaseTableSchema.SLOT).n()));
-    }
-
     private static Map<String, AttributeValue> onlyItem(TestTable table) {
         List<Map<String, AttributeValue>> items = table.client().scan(s -> s.tableName(table.name())).items();
         assertEquals(1, items.size(), "one lease in the table: " + items);
@@ -338,7 +297,7 @@ class SnowidHandlerTest {
     }
 
     /** A store whose every call fails in a way no client can have caused. */
-    private static final class BrokenStore implements LeaseStore {
+    static final class BrokenStore implements LeaseStore {
         private static IllegalStateException fault() {
             return new IllegalStateException("sensitive detail: bug in the store");
         }
