@@ -65,8 +65,7 @@ final class UnavailablePolicy {
                 if (leftNanos <= 0) {
                     throw e;
                 }
-                // Rounded up: a wait cut short by the last fraction of a ms would give up before wait:<ms> is over.
-                long leftMillis = (leftNanos + 999_999) / 1_000_000;
+                long leftMillis = (leftNanos + 999_999) / 1_000_000; // rounded up: the whole wait is waited
                 try {
                     Thread.sleep(Math.min(leftMillis, Math.min(e.retryAfterMillis(), 100)));
                 } catch (InterruptedException interrupted) {
