@@ -97,16 +97,6 @@ public final class LeaseTableClient {
             return this;
         }
 
-        /** Time to open a connection, at most the attempt timeout; {@link #CONNECT_TIMEOUT} by default. */
-        public Builder connectTimeout(Duration connectTimeout) {
-            if (connectTimeout.isNegative() || connectTimeout.isZero() || connectTimeout.compareTo(attemptTimeout) > 0) {
-                throw new IllegalArgumentException("connect timeout must be positive and at most the attempt timeout ("
-                        + attemptTimeout + "), was " + connectTimeout);
-            }
-            this.connectTimeout = connectTimeout;
-            return this;
-        }
-
         /** Attempts per call, the first included: 1 means no retry. */
         public Builder maxAttempts(int maxAttempts) {
             if (maxAttempts < 1 || maxAttempts > 10) {

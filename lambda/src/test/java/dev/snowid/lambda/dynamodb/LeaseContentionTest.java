@@ -81,9 +81,8 @@ class LeaseContentionTest {
     private static List<DynamoDbLeaseStore> acquirers(TestTable table) throws Exception {
         List<Callable<DynamoDbLeaseStore>> clients = Collections.nCopies(ACQUIRERS, () -> DynamoDbLeaseStore.builder()
                 .table(table.name())
-                // Generous: 256 connections at once on two shared cores must not turn into timeouts. moto's
-                // server accepts 128 waiting connections; the others connect when the kernel retries (1 s).
-                .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(3)).connectTimeout(Duration.ofSeconds(3)))
+                // Generous: 256 connections at once on two shared cores must not turn into timeouts.
+                .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(3)))
                 .build());
         List<DynamoDbLeaseStore> stores = new ArrayList<>();
         for (Future<DynamoDbLeaseStore> store : threads.invokeAll(clients)) {
