@@ -19,10 +19,7 @@ import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -35,32 +32,15 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.SdkHttpClient;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.protocols.jsoncore.JsonNodeParser;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.apigatewayv2.ApiGatewayV2Client;
 import software.amazon.awssdk.services.apigatewayv2.model.Integration;
-import software.amazon.awssdk.services.apigatewayv2.model.ProtocolType;
 import software.amazon.awssdk.services.apigatewayv2.model.Route;
-import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
-import software.amazon.awssdk.services.cloudformation.model.Capability;
-import software.amazon.awssdk.services.cloudformation.model.Parameter;
-import software.amazon.awssdk.services.cloudformation.model.StackResource;
-import software.amazon.awssdk.services.cloudformation.model.StackStatus;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
-import software.amazon.awssdk.services.iam.IamClient;
-import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.lambda.model.FunctionConfiguration;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * Deploys {@code infra/template.yaml} without Docker: the SAM transform runs locally (AWS's own
@@ -72,46 +52,28 @@ import software.amazon.awssdk.services.s3.S3Client;
  * and leases from the deployed table.
  *
  * <p>moto's CloudFormation builds neither the alias nor the HTTP API (and so not the permission
- * that names the alias); the test creates those through moto's Lambda and API Gateway APIs from
- * the translated template's own properties. What moto keeps of none of this is listed in
- * docs/deploy.md ("What the deploy test covers").
+ * that names the alias); {@link MotoStack} creates those through moto's Lambda and API Gateway
+ * APIs from the translated template's own properties. What moto does not keep or build is
+ * listed in docs/deploy.md ("What the deploy test covers").
  */
 @OnMoto
 class MotoDeployTest {
 
-    private static final Region REGION = Region.US_EAST_1;
+    private static final Region REGION = MotoStack.REGION;
     private static final String STACK = "snowid-moto";
     private static final String SECRET = "moto-deploy-secret-" + UUID.randomUUID();
     private static final Map<String, String> PARAMETERS = Map.of("Datacenters", "8-11", "AgentSlots", "48",
             "ReservedConcurrency", "40", "LeaseMillis", "30000", "LeaseAuth", "BEARER",
             "LeaseSecretSha256", sha256(SECRET), "LogRetentionDays", "14");
 
-    private enum Coverage { CLOUDFORMATION, SERVICE_API }
+    private static MotoStack deployment;
 
-    /** How each resource type of the translated template gets built on moto; a new type must be added here. */
-    private static final Map<String, Coverage> COVERAGE = Map.of(
-            "AWS::DynamoDB::Table", Coverage.CLOUDFORMATION,
-            "AWS::Logs::LogGroup", Coverage.CLOUDFORMATION,
-            "AWS::IAM::Role", Coverage.CLOUDFORMATION,
-            "AWS::Lambda::Function", Coverage.CLOUDFORMATION,
-            "AWS::Lambda::Version", Coverage.CLOUDFORMATION,
-            // Not in moto's CloudFormation; the permission names the alias, so it follows it.
-            "AWS::Lambda::Alias", Coverage.SERVICE_API,
-            "AWS::ApiGatewayV2::Api", Coverage.SERVICE_API,
-            "AWS::ApiGatewayV2::Stage", Coverage.SERVICE_API,
-            "AWS::Lambda::Permission", Coverage.SERVICE_API);
-    /** The order the test creates them in: each may name the ones before it. */
-    private static final List<String> SERVICE_API_ORDER = List.of("AWS::Lambda::Alias", "AWS::ApiGatewayV2::Api",
-            "AWS::ApiGatewayV2::Stage", "AWS::Lambda::Permission");
+    private final MotoStack deployed;
 
-    private static Deployment deployment;
-
-    private final Deployment deployed;
-
-    MotoDeployTest(DynamoDbEngine.Running moto) throws Exception {
+    MotoDeployTest(DynamoDbEngine.Running moto) {
         synchronized (MotoDeployTest.class) {
             if (deployment == null) {
-                deployment = Deployment.create(moto);
+                deployment = MotoStack.deploy(moto, STACK, PARAMETERS);
             }
             deployed = deployment;
         }
@@ -220,12 +182,14 @@ class MotoDeployTest {
     }
 
     @Test
-    void theFunctionIssuesIdsAndLeasesFromItsPoolOnTheDeployedTable() {
+    void theFunctionReportsItsVersionAndIssuesIdsAndLeasesFromItsPoolOnTheDeployedTable() {
         Map<String, String> environment = new HashMap<>(deployed.lambda.getFunctionConfiguration(b -> b.functionName(
                 deployed.functionName())).environment().variables());
         // The one setting a run outside Lambda adds: where DynamoDB is.
         environment.put(FunctionSettings.DYNAMODB_ENDPOINT, deployed.endpoint);
         try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(environment))) {
+            JsonNode health = body(invoke(handler, "GET", "/health", "", null), 200);
+            assertEquals(System.getProperty("snowid.version"), health.field("version").orElseThrow().text(), health.toString());
             JsonNode ids = body(invoke(handler, "GET", "/ids", "count=3", null), 200);
             assertEquals(3, ids.field("ids").orElseThrow().asArray().size(), ids.toString());
             for (JsonNode id : ids.field("ids").orElseThrow().asArray()) {
@@ -244,186 +208,6 @@ class MotoDeployTest {
                 assertTrue(slot / 32 >= 8 && slot / 32 <= 11, "slot " + slot + " outside datacenters 8-11");
                 assertTrue(item.containsKey(LeaseTableSchema.OWNER) && item.containsKey(LeaseTableSchema.TTL), item.toString());
             }
-        }
-    }
-
-    /** The stack on moto, with what the test built itself, and clients for every service involved. */
-    private static final class Deployment {
-
-        final String endpoint;
-        final Path jar;
-        final Template translated;
-        final CloudFormationClient cloudFormation;
-        final LambdaClient lambda;
-        final IamClient iam;
-        final DynamoDbClient dynamoDb;
-        final ApiGatewayV2Client apiGateway;
-        final Map<String, String> values = new HashMap<>();
-        final Map<String, String> outputs = new HashMap<>();
-        Intrinsics intrinsics;
-
-        private Deployment(DynamoDbEngine.Running moto, Template translated, Path jar) {
-            this.endpoint = moto.endpoint().toString();
-            this.translated = translated;
-            this.jar = jar;
-            var credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create("moto", "moto"));
-            SdkHttpClient http = UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(60)).build();
-            this.cloudFormation = CloudFormationClient.builder().endpointOverride(moto.endpoint()).region(REGION)
-                    .credentialsProvider(credentials).httpClient(http).build();
-            this.lambda = LambdaClient.builder().endpointOverride(moto.endpoint()).region(REGION)
-                    .credentialsProvider(credentials).httpClient(http).build();
-            this.iam = IamClient.builder().endpointOverride(moto.endpoint()).region(REGION)
-                    .credentialsProvider(credentials).httpClient(http).build();
-            this.dynamoDb = moto.client();
-            this.apiGateway = ApiGatewayV2Client.builder().endpointOverride(moto.endpoint()).region(REGION)
-                    .credentialsProvider(credentials).httpClient(http).build();
-        }
-
-        static Deployment create(DynamoDbEngine.Running moto) throws Exception {
-            Path jar = Path.of(System.getProperty("snowid.function.jar")).toAbsolutePath();
-            String bucket = "snowid-artifacts";
-            String codeUri = "s3://" + bucket + "/snowid-function.jar";
-            Template translated = SamTranslator.translate(Template.location(), codeUri, REGION.id());
-            Deployment deployment = new Deployment(moto, translated, jar);
-            try (S3Client s3 = S3Client.builder().endpointOverride(moto.endpoint()).region(REGION).forcePathStyle(true)
-                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("moto", "moto")))
-                    .httpClient(UrlConnectionHttpClient.create()).build()) {
-                s3.createBucket(b -> b.bucket(bucket));
-                s3.putObject(b -> b.bucket(bucket).key("snowid-function.jar"), RequestBody.fromFile(jar));
-            }
-            deployment.deploy();
-            return deployment;
-        }
-
-        private void deploy() {
-            Map<String, List<String>> byCoverage = new HashMap<>();
-            translated.resources().forEach((id, resource) -> {
-                String type = (String) map(resource).get("Type");
-                Coverage coverage = COVERAGE.get(type);
-                if (coverage == null) {
-                    throw new AssertionError("the translated template has a " + type + " (" + id + ") that the deploy test"
-                            + " does not know: add it to MotoDeployTest.COVERAGE, and to docs/deploy.md");
-                }
-                byCoverage.computeIfAbsent(coverage.name(), c -> new ArrayList<>()).add(id);
-            });
-            List<String> createdByTest = byCoverage.getOrDefault(Coverage.SERVICE_API.name(), List.of());
-
-            Template stack = translated.copy();
-            stack.resources().keySet().removeAll(createdByTest);
-            Map<String, Object> laterOutputs = new LinkedHashMap<>();
-            map(stack.root().getOrDefault("Outputs", new LinkedHashMap<>())).entrySet().removeIf(output -> {
-                boolean namesOne = createdByTest.stream().anyMatch(id -> output.getValue().toString().contains(id));
-                if (namesOne) {
-                    laterOutputs.put(output.getKey(), output.getValue());
-                }
-                return namesOne;
-            });
-
-            cloudFormation.createStack(b -> b.stackName(STACK).templateBody(yaml(stack.root()))
-                    .capabilities(Capability.CAPABILITY_IAM, Capability.CAPABILITY_AUTO_EXPAND)
-                    .parameters(PARAMETERS.entrySet().stream()
-                            .map(p -> Parameter.builder().parameterKey(p.getKey()).parameterValue(p.getValue()).build())
-                            .toList()));
-            var described = cloudFormation.waiter().waitUntilStackCreateComplete(b -> b.stackName(STACK),
-                    w -> w.waitTimeout(Duration.ofMinutes(2))).matched();
-            assertTrue(described.response().isPresent(), "stack not created: " + described.exception());
-            var created = described.response().get().stacks().get(0);
-            assertEquals(StackStatus.CREATE_COMPLETE, created.stackStatus(), created.stackStatusReason());
-            created.outputs().forEach(o -> outputs.put(o.outputKey(), o.outputValue()));
-
-            collectValues();
-            for (String type : SERVICE_API_ORDER) {
-                for (String id : createdByTest) {
-                    if (type.equals(map(translated.resource(id)).get("Type"))) {
-                        createThroughServiceApi(id, type, intrinsics.resolve(translated.properties(id)));
-                        collectIntrinsics();
-                    }
-                }
-            }
-            laterOutputs.forEach((key, output) -> outputs.put(key, intrinsics.string(map(output).get("Value"))));
-        }
-
-        /** What Ref and GetAtt stand for on this stack, as far as moto built it. */
-        private void collectValues() {
-            values.put("AWS::Region", REGION.id());
-            values.put("AWS::Partition", "aws");
-            values.put("AWS::URLSuffix", "amazonaws.com");
-            values.put("AWS::StackName", STACK);
-            translated.parameters().forEach((name, parameter) ->
-                    values.put(name, String.valueOf(map(parameter).getOrDefault("Default", ""))));
-            values.putAll(PARAMETERS);
-            for (StackResource resource : cloudFormation.describeStackResources(b -> b.stackName(STACK)).stackResources()) {
-                values.put(resource.logicalResourceId(), resource.physicalResourceId());
-            }
-            String function = values.get("SnowidFunction");
-            String functionArn = lambda.getFunctionConfiguration(b -> b.functionName(function)).functionArn();
-            values.put("SnowidFunction.Arn", functionArn);
-            values.put("AWS::AccountId", functionArn.split(":")[4]);
-            values.put("LeaseTable.Arn", dynamoDb.describeTable(b -> b.tableName(values.get("LeaseTable"))).table().tableArn());
-            values.put("FunctionRole.Arn", iam.getRole(b -> b.roleName(values.get("FunctionRole"))).role().arn());
-            for (String version : translated.resourcesOfType("AWS::Lambda::Version")) {
-                List<String> published = lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
-                        .map(FunctionConfiguration::version).filter(v -> !v.equals("$LATEST")).toList();
-                values.put(version + ".Version", published.get(published.size() - 1));
-            }
-            collectIntrinsics();
-        }
-
-        private void collectIntrinsics() {
-            Intrinsics withoutConditions = new Intrinsics(values, Map.of());
-            Map<String, Boolean> conditions = new HashMap<>();
-            map(translated.root().getOrDefault("Conditions", Map.of())).forEach((name, condition) ->
-                    conditions.put(name, (Boolean) withoutConditions.resolve(condition)));
-            intrinsics = new Intrinsics(values, conditions);
-        }
-
-        private void createThroughServiceApi(String id, String type, Object resolved) {
-            Map<String, Object> properties = map(resolved);
-            switch (type) {
-                case "AWS::Lambda::Alias" -> values.put(id, lambda.createAlias(b -> b
-                        .functionName((String) properties.get("FunctionName"))
-                        .name((String) properties.get("Name"))
-                        .functionVersion((String) properties.get("FunctionVersion"))).aliasArn());
-                case "AWS::ApiGatewayV2::Api" -> {
-                    String api = apiGateway.createApi(b -> b.name(STACK + "-" + id).protocolType(ProtocolType.HTTP)).apiId();
-                    values.put(id, api);
-                    // Only now can the body's integration URIs be resolved (they name the alias).
-                    apiGateway.reimportApi(b -> b.apiId(api).body(yaml(properties.get("Body"))));
-                }
-                case "AWS::ApiGatewayV2::Stage" -> apiGateway.createStage(b -> b.apiId((String) properties.get("ApiId"))
-                        .stageName((String) properties.get("StageName"))
-                        .autoDeploy((Boolean) properties.getOrDefault("AutoDeploy", false)));
-                case "AWS::Lambda::Permission" -> lambda.addPermission(b -> b.statementId(id)
-                        .functionName((String) properties.get("FunctionName"))
-                        .action((String) properties.get("Action"))
-                        .principal((String) properties.get("Principal"))
-                        .sourceArn((String) properties.get("SourceArn")));
-                default -> throw new AssertionError("no way to create " + type);
-            }
-        }
-
-        String output(String key) {
-            String value = outputs.get(key);
-            if (value == null) {
-                throw new AssertionError("no output " + key + " (outputs: " + outputs + ")");
-            }
-            return value;
-        }
-
-        String value(String key) {
-            return intrinsics.values().get(key);
-        }
-
-        String physicalId(String logicalId) {
-            return values.get(logicalId);
-        }
-
-        String functionName() {
-            return output("FunctionName");
-        }
-
-        String account() {
-            return values.get("AWS::AccountId");
         }
     }
 
@@ -462,12 +246,6 @@ class MotoDeployTest {
         return JsonNodeParser.create().parse(text);
     }
 
-    /** YAML for plain maps and lists (the template, the API's OpenAPI body): CloudFormation and API Gateway read it. */
-    private static String yaml(Object value) {
-        DumperOptions options = new DumperOptions();
-        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-        return new Yaml(options).dump(value);
-    }
 
     private static String sha256(String secret) {
         try {

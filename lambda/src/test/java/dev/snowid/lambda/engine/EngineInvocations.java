@@ -3,7 +3,7 @@ package dev.snowid.lambda.engine;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeClassTemplateInvocationCallback;
 import org.junit.jupiter.api.extension.ClassTemplateInvocationContext;
 import org.junit.jupiter.api.extension.ClassTemplateInvocationContextProvider;
 import org.junit.jupiter.api.extension.Extension;
@@ -80,7 +80,7 @@ final class EngineInvocations implements ClassTemplateInvocationContextProvider 
      * Starts the run's engine, hands out its tables, and names the engine when a test fails
      * (the test report numbers the runs: [1], [2]).
      */
-    private static final class EngineParameters implements BeforeAllCallback, ParameterResolver, TestWatcher {
+    private static final class EngineParameters implements BeforeClassTemplateInvocationCallback, ParameterResolver, TestWatcher {
 
         private final Supplier<DynamoDbEngine.Running> engine;
 
@@ -95,8 +95,9 @@ final class EngineInvocations implements ClassTemplateInvocationContextProvider 
         }
 
         @Override
-        public void beforeAll(ExtensionContext context) {
-            engine.get();
+        public void beforeClassTemplateInvocation(ExtensionContext context) {
+            // The console's test summary names the class only: say which engine this run is on.
+            System.out.println("[snowid] " + context.getRequiredTestClass().getSimpleName() + " on " + engine.get().name());
             DynamoDbEngine.stopAtTheEnd(context);
         }
 
