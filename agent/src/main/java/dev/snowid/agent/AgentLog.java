@@ -1,7 +1,27 @@
 package dev.snowid.agent;
 
+import dev.snowid.client.ClientLog;
+
 /** The agent's few lines on stderr, prefixed {@code [snowid]} so they stand out in the application's log. */
 final class AgentLog {
+
+    /** The lease client's events, on the same lines. */
+    static final ClientLog CLIENT_LOG = new ClientLog() {
+        @Override
+        public void info(String message) {
+            AgentLog.info(message);
+        }
+
+        @Override
+        public void warn(String message) {
+            AgentLog.warn(message);
+        }
+
+        @Override
+        public void error(String message) {
+            AgentLog.error(message);
+        }
+    };
 
     private AgentLog() {
     }

@@ -31,9 +31,10 @@ public final class AgentSettings {
     public static final String TARGETS = "snowid.targets";
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
+    public static final String JMX = "snowid.jmx";
 
     static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
-            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE));
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE, JMX));
 
     /**
      * {@code SNOWID_*} variables of the snowid function (or mistyped ones) whose meaning the agent
@@ -52,6 +53,7 @@ public final class AgentSettings {
     private final List<Target> targets;
     private final SnowflakeCodec codec;
     private final UnavailablePolicy onUnavailable;
+    private final boolean jmx;
     private final List<String> warnings;
 
     private AgentSettings(Reader reader) {
@@ -73,6 +75,7 @@ public final class AgentSettings {
         this.targets = parseTargets(reader);
         this.codec = parseEpoch(reader);
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
+        this.jmx = parseJmx(reader);
         reader.warnAboutUnknownProperties();
         reader.warnAboutUnknownEnvironmentVariables();
         this.warnings = Collections.unmodifiableList(reader.warnings);
@@ -240,6 +243,23 @@ public final class AgentSettings {
 
     UnavailablePolicy onUnavailable() {
         return onUnavailable;
+    }
+
+    /** Whether to register the {@code dev.snowid:type=Agent} MBean (default true). */
+    public boolean jmx() {
+        return jmx;
+    }
+
+    private static boolean parseJmx(Reader reader) {
+        String text = reader.get(JMX);
+        if (text == null || text.equals("true")) {
+            return true;
+        }
+        if (text.equals("false")) {
+            return false;
+        }
+        throw new AgentConfigurationException(reader.describe(JMX) + " is not a switch: allowed true (the default: register the"
+                + " MBean dev.snowid:type=Agent) or false");
     }
 
     public List<String> warnings() {

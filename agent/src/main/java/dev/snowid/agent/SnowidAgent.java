@@ -66,8 +66,18 @@ public final class SnowidAgent {
             if (arguments != null && !arguments.trim().isEmpty()) {
                 AgentLog.warn("agent arguments '" + arguments + "' are ignored; configure with -D" + AgentSettings.TARGETS + "=… and friends");
             }
-            LongSupplier generator = settings.node() != null ? fixedNode(settings) : LeasedNode.start(settings).generator();
-            BootstrapBridge.install(instrumentation, settings.onUnavailable().guard(generator));
+            // Counted outside the unavailability policy: a call that waited and then got its ID is no refusal.
+            AgentMonitor monitor;
+            if (settings.node() != null) {
+                monitor = AgentMonitor.ofNode(settings.onUnavailable().guard(fixedNode(settings)), settings.node());
+            } else {
+                LeasedNode leased = LeasedNode.start(settings);
+                monitor = AgentMonitor.ofLease(settings.onUnavailable().guard(leased), leased.client());
+            }
+            BootstrapBridge.install(instrumentation, monitor);
+            if (settings.jmx()) {
+                monitor.registerInBackground();
+            }
             TargetReport report = redirect(instrumentation, settings.targets());
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;

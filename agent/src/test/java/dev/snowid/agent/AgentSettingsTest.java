@@ -1,6 +1,7 @@
 package dev.snowid.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -108,6 +109,18 @@ class AgentSettingsTest {
         assertTrue(failure().contains("out of range; allowed: a whole number of ms from 5000 to 3600000"));
         properties.setProperty("snowid.lease.millis", "ten");
         assertTrue(failure().contains("is not a number"));
+    }
+
+    @Test
+    void jmxIsOnUnlessSwitchedOffAndOnlyTrueOrFalse() {
+        properties.setProperty("snowid.node", "7:13");
+        properties.setProperty("snowid.targets", "a.B#c");
+        assertTrue(read().jmx());
+        environment.put("SNOWID_JMX", "false");
+        assertFalse(read().jmx());
+        properties.setProperty("snowid.jmx", "no");
+        String message = failure();
+        assertTrue(message.startsWith("snowid.jmx='no' is not a switch: allowed true"), message);
     }
 
     @Test

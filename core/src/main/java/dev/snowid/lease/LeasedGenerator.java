@@ -11,16 +11,32 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A generator on a lease: what the function and the agent call. It leases a slot on the
- * first ID (never in the constructor: a SnapStart snapshot must not hold one), renews once less
- * than half of the lease is left, and fails closed: the {@link SnowflakeGenerator} underneath
- * checks every ID's own timestamp against the confirmed window, and is closed the moment the
- * lease is known to be lost.
+ * A generator on a lease: what the function, the client and the agent call. It leases a slot
+ * on the first ID (never in the constructor: a SnapStart snapshot must not hold one), renews once
+ * less than half of the lease is left, and fails closed: the {@link SnowflakeGenerator}
+ * underneath checks every ID's own timestamp against the confirmed window, and is closed the
+ * moment the lease is known to be lost. The protocol it follows: {@code docs/protocol.md}.
  *
  * <p>Who renews is a choice ({@link Builder#renewInBackground()}): by default the first call
  * that finds the lease due renews it, inline (the function: a frozen Lambda environment runs no
  * thread); in the background, only {@link #renewIfDue()} does, from the caller's own daemon
- * thread (the agent), so issuing calls never wait on the lease source while a window is in force.
+ * thread (the client), so issuing calls never wait on the lease source while a window is in force.
+ *
+ * <p>States and transitions ("window" is the confirmed {@code [floor, expiresAt)}):
+ * <table>
+ * <caption>lease states</caption>
+ * <tr><th>state</th><th>event</th><th>next state</th></tr>
+ * <tr><td>none</td><td>an ID is asked for</td><td>acquire → held (or the source's exception, nothing issued)</td></tr>
+ * <tr><td>held, in force</td><td>an ID is asked for</td><td>held: the ID comes from the window</td></tr>
+ * <tr><td>held, less than half left</td><td>an ID (inline) or {@link #renewIfDue()} (background)</td>
+ *     <td>renewed: the same generator, a later expiry; on failure the window in force stays</td></tr>
+ * <tr><td>held, run out</td><td>an ID is asked for</td><td>renew the same slot (owner + fence prove nobody held it since),
+ *     else acquire anew</td></tr>
+ * <tr><td>held</td><td>the source says lost, or confirms an earlier expiry</td><td>none: closed first, not one more ID</td></tr>
+ * <tr><td>held</td><td>{@link #release()}</td><td>none: closed, then released with the last issued ms</td></tr>
+ * <tr><td>held</td><td>{@link #forget()} (CRaC restore)</td><td>none: closed, the source is not told</td></tr>
+ * <tr><td>any</td><td>{@link #shutdown()}</td><td>shut down: released, and no lease is ever taken again</td></tr>
+ * </table>
  *
  * <p>Thread-safe. Issuing is lock-free; talking to the lease source is done by one thread at
  * a time. While one thread renews, the others keep issuing from the window in force; once the
@@ -84,16 +100,7 @@ public final class LeasedGenerator {
      *         with the lease run out, clock behind or too far off); nothing was issued
      */
     public long nextId() {
-        for (int round = 1; ; round++) {
-            SnowflakeGenerator generator = readyGenerator();
-            try {
-                return generator.nextId();
-            } catch (LeaseExpiredException closedOrRunOut) {
-                if (round == MAX_ROUNDS) {
-                    throw closedOrRunOut;
-                }
-            }
-        }
+        return issue(NEXT_ID);
     }
 
     /** {@code count} increasing IDs (1 to 4,096), all under one confirmed lease. */
@@ -101,10 +108,19 @@ public final class LeasedGenerator {
         if (count < 1 || count > SnowflakeCodec.IDS_PER_MILLISECOND) { // before leasing anything for a bad request
             throw new IllegalArgumentException("count " + count + " is out of range: allowed 1 to " + SnowflakeCodec.IDS_PER_MILLISECOND);
         }
+        return issue(new NextIds(count));
+    }
+
+    /**
+     * Issues from a generator whose window is in force. The generator may be closed or run out
+     * between handing it out and issuing (a loss, a release, the end of the window): then look
+     * again, a bounded number of times.
+     */
+    private <T> T issue(Issue<T> issuing) {
         for (int round = 1; ; round++) {
             SnowflakeGenerator generator = readyGenerator();
             try {
-                return generator.nextIds(count);
+                return issuing.from(generator);
             } catch (LeaseExpiredException closedOrRunOut) {
                 if (round == MAX_ROUNDS) {
                     throw closedOrRunOut;
@@ -168,8 +184,7 @@ public final class LeasedGenerator {
                 return;
             }
             held = null;
-            long lastIssued = Math.max(current.issuedBefore, current.generator.close());
-            source.release(current.lease, lastIssued);
+            source.release(current.lease, current.generator.close());
         } finally {
             lock.unlock();
         }
@@ -209,6 +224,26 @@ public final class LeasedGenerator {
             sourceFailure = null; // the snapshot's failures are not this process's
             if (current != null) {
                 current.generator.close();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** For {@link Builder#startingWith(Lease)}: holds a lease taken by the caller, as if this generator had acquired it. */
+    private void startWith(Lease lease) {
+        lock.lock();
+        try {
+            held = new Held(lease, newGenerator(lease.slot(), lease.window()));
+            try {
+                awaitFloor(lease.window());
+            } catch (RuntimeException unusable) {
+                try {
+                    release(); // the caller cannot use this generator: free the slot rather than let it run out
+                } catch (RuntimeException releaseFailed) {
+                    unusable.addSuppressed(releaseFailed);
+                }
+                throw unusable;
             }
         } finally {
             lock.unlock();
@@ -307,7 +342,7 @@ public final class LeasedGenerator {
                 }
             }
             Lease lease = source.acquire();
-            held = new Held(lease, newGenerator(lease.slot(), lease.window()), 0);
+            held = new Held(lease, newGenerator(lease.slot(), lease.window()));
             nextRenewalAttemptAt = 0;
             sourceFailure = null;
         } catch (RuntimeException unavailable) {
@@ -353,26 +388,23 @@ public final class LeasedGenerator {
         }
     }
 
-    /** With the lock: takes a renewal the source confirmed. */
+    /**
+     * With the lock: takes a renewal the source confirmed. A store keeps the later of the stored
+     * and the asked-for expiry (docs/protocol.md), so a confirmed expiry earlier than the window in
+     * force means a source that breaks the protocol: the next holder's floor could lie inside our
+     * window, so not one more ID comes from it.
+     */
     private void adopt(Held current, Lease renewed) {
         nextRenewalAttemptAt = 0;
         sourceFailure = null;
         long newExpiresAt = renewed.window().expiresAt();
-        if (newExpiresAt >= current.generator.window().expiresAt()) {
-            current.generator.extendLease(newExpiresAt);
-            held = new Held(renewed, current.generator, current.issuedBefore);
-            return;
+        if (newExpiresAt < current.generator.window().expiresAt()) {
+            drop(current);
+            throw new LeaseLostException("the lease source confirmed an expiry (" + newExpiresAt + ") earlier than the window in force "
+                    + current.generator.window() + "; a store never shortens a lease, so this one is given up");
         }
-        // The store now holds an earlier expiry than the window in force (the renewal was computed
-        // by a clock behind ours, e.g. another function environment for the agent). A generator's
-        // window only grows, so replace it by one that starts after every ID issued so far.
-        long lastIssued = Math.max(current.issuedBefore, current.generator.close());
-        long floor = Math.max(renewed.window().floor(), lastIssued + 1);
-        if (floor >= newExpiresAt) {
-            held = null; // nothing left to issue from; the slot is let run out
-            return;
-        }
-        held = new Held(renewed, newGenerator(renewed.slot(), LeaseWindow.of(floor, newExpiresAt)), lastIssued);
+        current.generator.extendLease(newExpiresAt);
+        held = new Held(renewed, current.generator);
     }
 
     /** With the lock: the slot is no longer ours. Closed first, so not one more ID comes from it. */
@@ -395,6 +427,7 @@ public final class LeasedGenerator {
         private final SnowflakeCodec codec;
         private boolean renewInBackground;
         private long floorWaitMillis;
+        private Lease first;
 
         private Builder(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
             if (source == null || terms == null || clock == null || codec == null) {
@@ -430,8 +463,58 @@ public final class LeasedGenerator {
             return this;
         }
 
+        /**
+         * Starts out holding {@code lease}, one the caller has just taken from the same source
+         * (say, to fail at start-up when none can be had): the first ID issues under it instead
+         * of acquiring another. {@link #build()} waits for its floor like an acquisition would,
+         * and releases it when the clock is too far behind that floor to use it.
+         */
+        public Builder startingWith(Lease lease) {
+            if (lease == null) {
+                throw new IllegalArgumentException("startingWith needs a lease");
+            }
+            this.first = lease;
+            return this;
+        }
+
+        /**
+         * @throws dev.snowid.ClockBehindException with {@link #startingWith(Lease)}: the clock is
+         *         further behind the lease's floor than {@link #waitForFloorUpTo(long)}; the lease is released
+         */
         public LeasedGenerator build() {
-            return new LeasedGenerator(this);
+            LeasedGenerator generator = new LeasedGenerator(this);
+            if (first != null) {
+                generator.startWith(first);
+            }
+            return generator;
+        }
+    }
+
+    /**
+     * What one call issues. Classes rather than lambdas: the agent leases inside a JVM's start-up,
+     * where the first lambda's bootstrap costs tens of ms.
+     */
+    private interface Issue<T> {
+        T from(SnowflakeGenerator generator);
+    }
+
+    private static final Issue<Long> NEXT_ID = new Issue<Long>() {
+        @Override
+        public Long from(SnowflakeGenerator generator) {
+            return generator.nextId();
+        }
+    };
+
+    private static final class NextIds implements Issue<long[]> {
+        private final int count;
+
+        NextIds(int count) {
+            this.count = count;
+        }
+
+        @Override
+        public long[] from(SnowflakeGenerator generator) {
+            return generator.nextIds(count);
         }
     }
 
@@ -439,13 +522,10 @@ public final class LeasedGenerator {
     private static final class Held {
         final Lease lease;
         final SnowflakeGenerator generator;
-        /** Unix ms of the last ID issued under this lease by generators it had before this one; 0 if none. */
-        final long issuedBefore;
 
-        Held(Lease lease, SnowflakeGenerator generator, long issuedBefore) {
+        Held(Lease lease, SnowflakeGenerator generator) {
             this.lease = lease;
             this.generator = generator;
-            this.issuedBefore = issuedBefore;
         }
     }
 }

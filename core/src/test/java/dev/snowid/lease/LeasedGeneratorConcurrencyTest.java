@@ -56,6 +56,8 @@ class LeasedGeneratorConcurrencyTest {
     private final AtomicLong issued = new AtomicLong();
     private final AtomicLong unavailable = new AtomicLong();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    /** When set, issuing threads wait at a third of their count until the test opens it: the theft then lands mid-run on a loaded machine too. */
+    private volatile CountDownLatch gateAtAThird;
 
     @Test
     void noDuplicatesWhileRenewingAndAfterLosingTheSlotToAProcessWhoseClockIsAhead() throws Exception {
@@ -64,17 +66,19 @@ class LeasedGeneratorConcurrencyTest {
         generator.nextId();
         Lease first = generator.currentLease().get();
         long[][] perThread = new long[THREADS][];
+        gateAtAThird = new CountDownLatch(1);
         List<Thread> threads = startIssuing(generator, perThread, PER_THREAD);
 
         // A third of the way in, a process whose clock is two leases ahead sees our lease as
         // expired and takes the slot; it issues from it while our threads still do.
-        while (issued.get() < THREADS * (long) PER_THREAD / 3 && failure.get() == null && threads.get(0).isAlive()) {
+        while (issued.get() < THREADS * (long) PER_THREAD / 3 && failure.get() == null) {
             Thread.sleep(1);
         }
         long ahead = 2 * TERMS.leaseMillis();
         long thiefNow = clock.millis() + ahead;
         Lease stolen = table.newClient().tryAcquire(first.slot(), "feedfacefeedfacefeedfacefeedface", "thief",
                 thiefNow, thiefNow + 3_600_000).get();
+        gateAtAThird.countDown();
         SnowflakeGenerator thief = SnowflakeGenerator.forSlot(stolen.slot()).window(stolen.window())
                 .clock(() -> clock.millis() + ahead).codec(CODEC).build();
         long[] thiefIds = new long[200_000];
@@ -264,7 +268,12 @@ class LeasedGeneratorConcurrencyTest {
                 try {
                     go.await();
                     int n = 0;
+                    boolean gated = false;
                     while (n < count) {
+                        CountDownLatch gate = gateAtAThird;
+                        if (gate != null && !gated && n >= count / 3) {
+                            gated = gate.await(1, TimeUnit.MINUTES);
+                        }
                         try {
                             if (n % 7 == 0 && n + 16 <= count) {
                                 for (long id : generator.nextIds(16)) {

@@ -15,8 +15,8 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.testing.CountingLeaseStore;
-import dev.snowid.testing.InMemoryLeaseStore;
 import dev.snowid.testing.InMemoryLeaseStore.Fault;
+import dev.snowid.testing.InMemoryLeaseStore;
 import dev.snowid.testing.ManualClock;
 import java.util.HashSet;
 import java.util.Set;
@@ -269,13 +269,11 @@ class LeasedGeneratorTest {
     }
 
     @Test
-    void aRenewalThatShortensTheLeaseRestartsAfterTheLastIdAndReleasesAfterIt() {
-        // The agent's case: its renewals are computed by another function environment, whose
-        // clock may be behind this one; the store's expiry can come back earlier than ours.
-        ManualClock behind = new ManualClock(T - 8_000);
-        PooledLeaseSource pooled = new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "agent");
-        PooledLeaseSource otherEnvironment = new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, behind, "function");
-        LeaseSource viaApi = new LeaseSource() {
+    void aSourceThatConfirmsAnEarlierExpiryLosesTheLeaseBeforeAnotherIdIsIssued() {
+        // A store keeps the later expiry, so an earlier one confirmed means a broken source: the next
+        // holder's floor could lie inside the window in force, so the generator gives it up.
+        PooledLeaseSource pooled = new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "test");
+        LeaseSource shortening = new LeaseSource() {
             @Override
             public Lease acquire() {
                 return pooled.acquire();
@@ -283,8 +281,8 @@ class LeasedGeneratorTest {
 
             @Override
             public Lease renew(Lease lease) {
-                behind.set(clock.millis() - 8_000);
-                return otherEnvironment.renew(lease.slot(), lease.owner(), lease.fence());
+                return new Lease(lease.slot(), lease.owner(), lease.fence(),
+                        LeaseWindow.of(lease.window().floor(), lease.window().expiresAt() - 3_000));
             }
 
             @Override
@@ -292,25 +290,17 @@ class LeasedGeneratorTest {
                 pooled.release(lease, lastIssuedMillis);
             }
         };
-        LeasedGenerator generator = new LeasedGenerator(viaApi, TERMS, clock, CODEC);
-        Set<Long> ids = new HashSet<>();
-        ids.add(generator.nextId());
-        clock.set(T + 5_000);
-        ids.add(generator.nextId());
+        LeasedGenerator generator = new LeasedGenerator(shortening, TERMS, clock, CODEC);
+        long first = generator.nextId();
         clock.set(T + 5_001);
-        assertTrue(generator.renewIfDue());
-        assertEquals(T + 7_001, table.row(A).get().expiresAt, "the store's expiry, earlier than the window in force");
-        assertEquals(T + 7_001, generator.currentLease().get().window().expiresAt());
-        clock.set(T + 7_001);
-        assertThrows(IdUnavailableException.class, () -> {
-            table.setFault(Fault.UNAVAILABLE);
-            generator.nextId();
-        }, "nothing is issued past the store's expiry");
-        table.setFault(Fault.NONE);
-        clock.set(T + 5_001);
-        generator.release();
-        assertEquals(T + 5_001, table.row(A).get().expiresAt, "released after the last ID, issued before the renewal");
-        assertEquals(2, ids.size());
+        assertThrows(LeaseLostException.class, generator::renewIfDue);
+        assertFalse(generator.currentLease().isPresent(), "given up");
+        assertThrows(NoFreeSlotException.class, generator::nextId, "the given-up lease still holds the only slot in the store");
+        clock.set(T + 10_001); // the stored lease, not shortened, ends at T + 10,000
+        SnowflakeId next = decode(generator.nextId());
+        assertEquals(T + 10_000, generator.currentLease().get().window().floor(), "a new lease starts at the old one's stored expiry");
+        assertEquals(T + 10_001, next.unixMillis());
+        assertTrue(decode(first).unixMillis() < next.unixMillis());
     }
 
     private LeasedGenerator renewingInBackground() {

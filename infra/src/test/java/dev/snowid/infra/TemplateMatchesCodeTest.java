@@ -34,7 +34,7 @@ class TemplateMatchesCodeTest {
 
     @Test
     void leaseUrlOutputIsTheBaseUrlTheAgentAppendsLeasesTo() {
-        // The agent's HttpLeaseSource calls <snowid.lease.url>/leases; an output ending in
+        // The client's HttpLeaseSource (in the agent too) calls <lease URL>/leases; an output ending in
         // /leases would make agents call /leases/leases and fail at start-up.
         Object apiUrl = Template.at(template.root(), "Outputs", "ApiUrl", "Value", "Fn::Sub").orElseThrow();
         Object leaseUrl = Template.at(template.root(), "Outputs", "LeaseUrl", "Value", "Fn::Sub").orElseThrow();

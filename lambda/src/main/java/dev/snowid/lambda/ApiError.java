@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.client.wire.ErrorCode;
 import java.util.Map;
 
 /**
@@ -10,39 +11,45 @@ final class ApiError extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    private final int status;
-    private final String code;
+    private final ErrorCode code;
     private final transient Map<String, String> headers;
 
-    ApiError(int status, String code, String message) {
-        this(status, code, message, Map.of());
+    ApiError(ErrorCode code, String message) {
+        this(code, message, Map.of());
     }
 
-    ApiError(int status, String code, String message, Map<String, String> headers) {
+    ApiError(ErrorCode code, String message, Map<String, String> headers) {
         super(message, null, false, false); // no stack trace: it is an answer, not a fault
-        this.status = status;
         this.code = code;
         this.headers = headers;
     }
 
-    static ApiError badRequest(String code, String message) {
-        return new ApiError(400, code, message);
+    /** A 400: {@code code} must be one of the 400 codes. */
+    static ApiError badRequest(ErrorCode code, String message) {
+        if (code.status() != 400) {
+            throw new IllegalArgumentException(code + " is not a 400 code");
+        }
+        return new ApiError(code, message);
     }
 
     static ApiError notFound(String message) {
-        return new ApiError(404, "not_found", message);
+        return new ApiError(ErrorCode.NOT_FOUND, message);
     }
 
     static ApiError unauthorized(String message) {
         // RFC 6750: say which scheme the route wants.
-        return new ApiError(401, "unauthorized", message, Map.of("WWW-Authenticate", "Bearer realm=\"snowid-leases\""));
+        return new ApiError(ErrorCode.UNAUTHORIZED, message, Map.of("WWW-Authenticate", "Bearer realm=\"snowid-leases\""));
     }
 
     int status() {
-        return status;
+        return code.status();
     }
 
     String code() {
+        return code.code();
+    }
+
+    ErrorCode errorCode() {
         return code;
     }
 

@@ -1,5 +1,7 @@
 package dev.snowid.lambda;
 
+import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseFields;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,13 +22,15 @@ record ApiResponse(int status, Map<String, String> headers, String body) {
         return new ApiResponse(204, headers, "");
     }
 
-    static ApiResponse error(int status, String code, String message, Map<String, String> extraHeaders) {
-        ApiResponse response = json(status, new JsonBuilder().field("error", code).field("message", message).end());
+    /** {@code {"error":"<code>","message":"<what was wrong and what is allowed>"}} with the code's status. */
+    static ApiResponse error(ErrorCode code, String message, Map<String, String> extraHeaders) {
+        ApiResponse response = json(code.status(),
+                new JsonBuilder().field(LeaseFields.ERROR, code.code()).field(LeaseFields.MESSAGE, message).end());
         response.headers().putAll(extraHeaders);
         return response;
     }
 
     static ApiResponse error(ApiError error) {
-        return error(error.status(), error.code(), error.getMessage(), error.headers());
+        return error(error.errorCode(), error.getMessage(), error.headers());
     }
 }

@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.client.wire.ErrorCode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -110,7 +111,7 @@ final class GatewayEvent {
         try {
             return Base64.getMimeDecoder().decode(body.get());
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest("invalid_body", "the request body is marked base64-encoded but is not valid base64");
+            throw ApiError.badRequest(ErrorCode.INVALID_BODY, "the request body is marked base64-encoded but is not valid base64");
         }
     }
 
@@ -138,7 +139,7 @@ final class GatewayEvent {
     }
 
     private static ApiError notAnEvent(String why) {
-        return ApiError.badRequest("invalid_event", why
+        return ApiError.badRequest(ErrorCode.INVALID_EVENT, why
                 + "; the function expects an API Gateway proxy event, payload format 2.0 (HTTP API) or 1.0 (REST API)");
     }
 }

@@ -1,6 +1,7 @@
 package dev.snowid.lambda;
 
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.client.wire.ErrorCode;
 import java.util.List;
 
 /** The {@code count} query parameter of {@code /ids}: a whole number from 1 to 4,096, default 1. */
@@ -44,6 +45,6 @@ final class IdCount {
     }
 
     private static ApiError invalid(String what) {
-        return ApiError.badRequest("invalid_count", what + ": " + ALLOWED);
+        return ApiError.badRequest(ErrorCode.INVALID_COUNT, what + ": " + ALLOWED);
     }
 }

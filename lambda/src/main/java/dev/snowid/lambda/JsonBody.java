@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.client.wire.ErrorCode;
 import java.io.IOException;
 import java.util.Map;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
@@ -26,11 +27,11 @@ final class JsonBody {
 
     static Map<String, JsonNode> object(byte[] body, String expected) {
         if (!isSingleValue(body, expected)) {
-            throw ApiError.badRequest("invalid_json", "the body holds more than one JSON value; expected " + expected);
+            throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body holds more than one JSON value; expected " + expected);
         }
         JsonNode node = PARSER.parse(body);
         if (node == null || !node.isObject()) {
-            throw ApiError.badRequest("invalid_json", "the body is not a JSON object; expected " + expected);
+            throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is not a JSON object; expected " + expected);
         }
         return node.asObject();
     }
@@ -50,11 +51,11 @@ final class JsonBody {
                 }
             }
             if (values == 0) {
-                throw ApiError.badRequest("invalid_json", "the body is empty; expected " + expected);
+                throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is empty; expected " + expected);
             }
             return values == 1;
         } catch (IOException e) {
-            throw ApiError.badRequest("invalid_json", "the body is not valid JSON (" + firstLine(e.getMessage())
+            throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is not valid JSON (" + firstLine(e.getMessage())
                     + "); expected " + expected);
         }
     }

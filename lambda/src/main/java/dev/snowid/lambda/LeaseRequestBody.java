@@ -1,6 +1,8 @@
 package dev.snowid.lambda;
 
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseFields;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
@@ -38,7 +40,7 @@ final class LeaseRequestBody {
             return Optional.empty();
         }
         Map<String, JsonNode> fields = JsonBody.object(body, ACQUIRE);
-        Optional<JsonNode> holder = Optional.ofNullable(fields.get("holder")).filter(n -> !n.isNull());
+        Optional<JsonNode> holder = Optional.ofNullable(fields.get(LeaseFields.HOLDER)).filter(n -> !n.isNull());
         if (holder.isEmpty()) {
             return Optional.empty();
         }
@@ -54,13 +56,13 @@ final class LeaseRequestBody {
 
     static Claim claim(byte[] body) {
         Map<String, JsonNode> fields = required(body, RENEW);
-        return new Claim(owner(fields, RENEW), wholeNumber(fields, "fence", RENEW));
+        return new Claim(owner(fields, RENEW), wholeNumber(fields, LeaseFields.FENCE, RENEW));
     }
 
     static Release release(byte[] body, SnowflakeCodec codec) {
         Map<String, JsonNode> fields = required(body, RELEASE);
-        Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, "fence", RELEASE));
-        return new Release(claim, lastIssued(wholeNumber(fields, "lastIssued", RELEASE), codec));
+        Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, LeaseFields.FENCE, RELEASE));
+        return new Release(claim, lastIssued(wholeNumber(fields, LeaseFields.LAST_ISSUED, RELEASE), codec));
     }
 
     /** 0 (nothing issued) or a unix ms an ID can carry: seconds, or a far-future typo, would move the slot's next floor wrongly. */
@@ -75,13 +77,13 @@ final class LeaseRequestBody {
 
     private static Map<String, JsonNode> required(byte[] body, String expected) {
         if (isBlank(body)) {
-            throw ApiError.badRequest("invalid_json", "the body is empty; expected " + expected);
+            throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is empty; expected " + expected);
         }
         return JsonBody.object(body, expected);
     }
 
     private static String owner(Map<String, JsonNode> fields, String expected) {
-        JsonNode owner = fields.get("owner");
+        JsonNode owner = fields.get(LeaseFields.OWNER);
         if (owner == null || owner.isNull()) {
             throw invalid("owner is missing", expected);
         }
@@ -125,6 +127,6 @@ final class LeaseRequestBody {
     }
 
     private static ApiError invalid(String what, String expected) {
-        return ApiError.badRequest("invalid_body", what + "; expected " + expected);
+        return ApiError.badRequest(ErrorCode.INVALID_BODY, what + "; expected " + expected);
     }
 }

@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.client.wire.ErrorCode;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -67,7 +68,7 @@ final class PercentDecoding {
                 int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
                 int lo = hi >= 0 ? Character.digit(raw.charAt(i + 2), 16) : -1;
                 if (lo < 0) {
-                    throw ApiError.badRequest("invalid_encoding", "the " + where
+                    throw ApiError.badRequest(ErrorCode.INVALID_ENCODING, "the " + where
                             + " has a broken percent escape near character " + (i + 1) + ": '%' must be followed by two hex digits");
                 }
                 bytes.write(hi << 4 | lo);
@@ -89,7 +90,7 @@ final class PercentDecoding {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
         } catch (CharacterCodingException e) {
-            throw ApiError.badRequest("invalid_encoding", "the " + where + " percent-decodes to bytes that are not UTF-8");
+            throw ApiError.badRequest(ErrorCode.INVALID_ENCODING, "the " + where + " percent-decodes to bytes that are not UTF-8");
         }
     }
 }

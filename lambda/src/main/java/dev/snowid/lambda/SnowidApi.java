@@ -1,18 +1,17 @@
 package dev.snowid.lambda;
 
-import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.InvalidIdException;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
-import dev.snowid.lease.ClockSkewException;
+import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseMessage;
+import dev.snowid.client.wire.LeaseRoute;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
-import dev.snowid.lease.NoFreeSlotException;
-import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
 import java.util.Map;
@@ -25,15 +24,8 @@ import java.util.Optional;
  */
 final class SnowidApi {
 
+    private static final String LEASE_PREFIX = LeaseRoute.LEASES + "/";
     static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST /leases, PUT|DELETE /leases/{slot}, GET /health";
-
-    /** What a client is told for each 503 code; the cause is in the request log. */
-    private static final Map<String, String> UNAVAILABLE = Map.of(
-            "store_unavailable", "the lease store is unavailable",
-            "no_free_slot", "every slot of this function's pool is leased",
-            "clock_behind", "this function's clock is behind the time its lease starts at",
-            "clock_skew", "this function's clock differs from the lease store's by more than the tolerated skew",
-            "unavailable", "no lease is in force for this function right now (lost or run out)");
 
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;
@@ -59,20 +51,12 @@ final class SnowidApi {
         } catch (ApiError e) {
             outcome.error = e.code();
             return ApiResponse.error(e);
-        } catch (NoFreeSlotException e) {
-            return unavailable(outcome, "no_free_slot", e);
-        } catch (LeaseStoreUnavailableException e) {
-            return unavailable(outcome, "store_unavailable", e);
-        } catch (ClockBehindException e) {
-            return unavailable(outcome, "clock_behind", e);
-        } catch (ClockSkewException e) {
-            return unavailable(outcome, "clock_skew", e);
         } catch (IdUnavailableException e) {
-            return unavailable(outcome, "unavailable", e);
+            return unavailable(outcome, e);
         } catch (RuntimeException e) {
-            outcome.error = "internal";
+            outcome.error = ErrorCode.INTERNAL.code();
             outcome.failure = e;
-            return ApiResponse.error(500, "internal", "internal error; it is logged under request id "
+            return ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
                     + (request.requestId() == null ? "(none)" : request.requestId()), Map.of());
         } finally {
             outcome.slot = generator.currentLease().map(Lease::slot).orElse(null);
@@ -97,18 +81,18 @@ final class SnowidApi {
             allow(request, "GET");
             return decode(path.substring(5));
         }
-        if (path.equals("/leases")) {
-            outcome.route = "/leases";
-            allow(request, "POST");
+        if (path.equals(LeaseRoute.LEASES)) {
+            outcome.route = LeaseRoute.LEASES;
+            allow(request, LeaseRoute.ACQUIRE.method());
             auth.check(request);
             return acquire(request);
         }
-        if (path.startsWith("/leases/") && path.indexOf('/', 8) < 0) {
-            outcome.route = "/leases/{slot}";
-            allow(request, "PUT", "DELETE");
+        if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
+            outcome.route = LEASE_PREFIX + "{slot}";
+            allow(request, LeaseRoute.RENEW.method(), LeaseRoute.RELEASE.method());
             auth.check(request);
-            Slot slot = slot(path.substring(8));
-            return request.method().equals("PUT") ? renew(slot, request) : release(slot, request);
+            Slot slot = slot(path.substring(LEASE_PREFIX.length()));
+            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request) : release(slot, request);
         }
         if (path.equals("/health")) {
             outcome.route = "/health";
@@ -144,7 +128,7 @@ final class SnowidApi {
         try {
             id = codec.parse(text);
         } catch (InvalidIdException e) {
-            throw ApiError.badRequest("invalid_id", e.getMessage());
+            throw ApiError.badRequest(ErrorCode.INVALID_ID, e.getMessage());
         }
         return ApiResponse.json(200, new JsonBuilder()
                 .field("id", Long.toString(id.value()))
@@ -158,13 +142,13 @@ final class SnowidApi {
 
     private ApiResponse acquire(ApiRequest request) {
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
-        return ApiResponse.json(201, LeaseJson.write(leases.acquire(holder)));
+        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(leases.acquire(holder)));
     }
 
     private ApiResponse renew(Slot slot, ApiRequest request) {
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
-            return ApiResponse.json(200, LeaseJson.write(leases.renew(slot, claim.owner(), claim.fence())));
+            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(leases.renew(slot, claim.owner(), claim.fence())));
         } catch (LeaseLostException e) {
             throw lost(slot, e);
         }
@@ -181,7 +165,7 @@ final class SnowidApi {
     }
 
     private static ApiError lost(Slot slot, LeaseLostException e) {
-        return new ApiError(409, "lease_lost", "slot " + slot.index() + " (" + slot + ") is not held with this owner token and fence: "
+        return new ApiError(ErrorCode.LEASE_LOST, "slot " + slot.index() + " (" + slot + ") is not held with this owner token and fence: "
                 + e.getMessage() + "; stop issuing from it and lease a new slot with POST /leases");
     }
 
@@ -222,7 +206,7 @@ final class SnowidApi {
             }
         }
         String allowed = String.join(", ", methods);
-        throw new ApiError(405, "method_not_allowed", "method " + shortened(request.method()) + " is not allowed on "
+        throw new ApiError(ErrorCode.METHOD_NOT_ALLOWED, "method " + shortened(request.method()) + " is not allowed on "
                 + shortened(request.path()) + "; allowed: " + allowed, Map.of("Allow", allowed));
     }
 
@@ -230,11 +214,12 @@ final class SnowidApi {
      * A 503 with a fixed message per code: the exception's own message names tables, endpoints
      * and AWS error text, which is the operators' business, so it goes to the request log only.
      */
-    private static ApiResponse unavailable(RequestOutcome outcome, String code, IdUnavailableException e) {
-        outcome.error = code;
+    private static ApiResponse unavailable(RequestOutcome outcome, IdUnavailableException e) {
+        ErrorCode code = ErrorCode.of(e);
+        outcome.error = code.code();
         outcome.failure = e;
         long seconds = Math.max(1, (e.retryAfterMillis() + 999) / 1000);
-        return ApiResponse.error(503, code, UNAVAILABLE.get(code) + "; retry after " + seconds + " s",
+        return ApiResponse.error(code, code.publicMessage() + "; retry after " + seconds + " s",
                 Map.of("Retry-After", Long.toString(seconds)));
     }
 

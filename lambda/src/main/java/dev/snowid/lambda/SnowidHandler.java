@@ -3,6 +3,7 @@ package dev.snowid.lambda;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.snowid.WallClock;
+import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStore;
@@ -102,9 +103,9 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
             outcome.error = e.code();
             response = ApiResponse.error(e);
         } catch (RuntimeException e) {
-            outcome.error = "internal";
+            outcome.error = ErrorCode.INTERNAL.code();
             outcome.failure = e;
-            response = ApiResponse.error(500, "internal", "internal error; it is logged under request id "
+            response = ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
                     + (requestId == null ? "(none)" : requestId), Map.of());
         }
         output.write(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8));

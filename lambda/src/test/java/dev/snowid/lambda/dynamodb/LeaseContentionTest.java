@@ -81,8 +81,9 @@ class LeaseContentionTest {
     private static List<DynamoDbLeaseStore> acquirers(TestTable table) throws Exception {
         List<Callable<DynamoDbLeaseStore>> clients = Collections.nCopies(ACQUIRERS, () -> DynamoDbLeaseStore.builder()
                 .table(table.name())
-                // Generous: 256 connections at once on two shared cores must not turn into timeouts.
-                .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(3)))
+                // Generous: 256 connections at once on two busy cores must not turn into timeouts. A timed-out
+                // attempt drops its half-sent request, and that makes dynalite 4.0.0 exit.
+                .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(20)))
                 .build());
         List<DynamoDbLeaseStore> stores = new ArrayList<>();
         for (Future<DynamoDbLeaseStore> store : threads.invokeAll(clients)) {

@@ -1,4 +1,4 @@
-package dev.snowid.agent;
+package dev.snowid.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.snowid.agent;
+package dev.snowid.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * How the agent reads the lease API's answers, on a canned HTTP answer (pure parsing logic; the
+ * How the client reads the lease API's answers, on a canned HTTP answer (pure parsing logic; the
  * real API is exercised by the lease-mode end-to-end tests).
  */
 class HttpLeaseSourceTest {
@@ -39,12 +39,12 @@ class HttpLeaseSourceTest {
             exchange.close();
         });
         server.start();
-        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort()), "secret", "test");
+        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort()), () -> "secret", "test");
     }
 
     @Test
-    void aRenewalWithAnEarlierExpiryIsTakenAsTheServerSaysIt() throws Exception {
-        // The function environment that renewed has a clock behind ours: its expiry is earlier than the one in force.
+    void aRenewalIsReportedAsTheServerConfirmedItEvenWithAnEarlierExpiry() throws Exception {
+        // Not the source's call to judge: LeasedGenerator gives such a lease up (a store never shortens one).
         Lease ours = new Lease(Slot.of(9, 1), "00112233445566778899aabbccddeeff", 4, LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
         HttpLeaseSource api = answering("/leases/289", 200, "{\"slot\":289,\"datacenter\":9,\"machine\":1,"
                 + "\"owner\":\"00112233445566778899aabbccddeeff\",\"fence\":4,\"floor\":1700000000000,\"expiresAt\":1700000058000}");

@@ -1,4 +1,4 @@
-package dev.snowid.agent;
+package dev.snowid.client.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

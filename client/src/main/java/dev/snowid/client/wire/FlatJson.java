@@ -1,4 +1,4 @@
-package dev.snowid.agent;
+package dev.snowid.client.wire;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,9 +1,11 @@
-package dev.snowid.agent;
+package dev.snowid.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
@@ -23,23 +25,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The agent's lease life cycle around {@link dev.snowid.lease.LeasedGenerator}, on a scripted lease
- * API (pure logic; the real API is exercised by the lease-mode end-to-end tests).
+ * The client's lease life cycle around {@link dev.snowid.lease.LeasedGenerator}, on a scripted lease
+ * API (pure logic; the real API is exercised by the function's client tests and the agent's
+ * lease-mode end-to-end tests).
  */
 @Timeout(value = 1, unit = TimeUnit.MINUTES)
-class LeasedNodeTest {
+class SnowidClientTest {
 
     private static final Slot SLOT = Slot.of(9, 1);
     private static final SnowflakeCodec CODEC = SnowflakeCodec.TWITTER;
 
     private final ScriptedApi api = new ScriptedApi();
-    private LeasedNode node;
+    private SnowidClient node;
 
     @AfterEach
     void stopRenewer() {
         api.renewals.countDown();
         if (node != null) {
-            node.shutdown();
+            node.close();
         }
     }
 
@@ -49,10 +52,10 @@ class LeasedNodeTest {
 
     @Test
     void renewalsPlanWithTheShorterOfTheSettingAndTheGrantedLease() {
-        assertEquals(5_000, LeasedNode.planningLeaseMillis(3_600_000, 5_000), "a setting longer than granted would make every call due");
-        assertEquals(10_000, LeasedNode.planningLeaseMillis(10_000, 60_000));
-        assertEquals(60_000, LeasedNode.planningLeaseMillis(0, 60_000), "no setting: what the API granted");
-        assertEquals(5_000, LeasedNode.planningLeaseMillis(0, 3_000), "never below the API's minimum");
+        assertEquals(5_000, SnowidClient.planningLeaseMillis(3_600_000, 5_000), "a setting longer than granted would make every call due");
+        assertEquals(10_000, SnowidClient.planningLeaseMillis(10_000, 60_000));
+        assertEquals(60_000, SnowidClient.planningLeaseMillis(0, 60_000), "no setting: what the API granted");
+        assertEquals(5_000, SnowidClient.planningLeaseMillis(0, 3_000), "never below the API's minimum");
     }
 
     @Test
@@ -60,9 +63,9 @@ class LeasedNodeTest {
         long t = System.currentTimeMillis();
         AtomicLong now = new AtomicLong(t);
         WallClock clock = now::get;
-        node = LeasedNode.start(api, lease(t, t + 5_000), 0, CODEC, clock, "test");
+        node = start(lease(t, t + 5_000), clock);
         now.set(t + 4_000); // due: less than half left
-        LongSupplier redirected = node.generator();
+        LongSupplier redirected = node::nextId;
         for (int i = 0; i < 1_000; i++) {
             assertEquals(t + 4_000, CODEC.decode(redirected.getAsLong()).unixMillis());
         }
@@ -72,38 +75,62 @@ class LeasedNodeTest {
             Thread.sleep(10);
         }
         assertEquals(t + 9_000, node.currentLease().get().window().expiresAt(), "renewed by the renewer thread");
-        assertTrue(!api.renewingThreads.isEmpty() && api.renewingThreads.stream().allMatch("snowid-lease-renewer"::equals),
+        assertTrue(!api.renewingThreads.isEmpty() && api.renewingThreads.stream().allMatch(LeaseRenewer.THREAD_NAME::equals),
                 () -> "renewals must run on the renewer thread only, not on " + api.renewingThreads);
     }
 
     @Test
     void aClockALittleBehindTheFloorWaitsForIt() {
         long floor = System.currentTimeMillis() + 300; // set by a clock 300 ms ahead of ours
-        node = LeasedNode.start(api, lease(floor, floor + 60_000), 0, CODEC, WallClock.SYSTEM, "test");
-        long id = node.generator().getAsLong();
+        node = start(lease(floor, floor + 60_000), WallClock.SYSTEM);
+        long id = node.nextId();
         assertTrue(CODEC.decode(id).unixMillis() >= floor);
     }
 
     @Test
     void aClockFarBehindTheFloorStopsStartUpWithTheClockMessageAndFreesTheSlot() {
         long floor = System.currentTimeMillis() + 30_000;
-        AgentConfigurationException error = assertThrows(AgentConfigurationException.class,
-                () -> LeasedNode.start(api, lease(floor, floor + 60_000), 0, CODEC, WallClock.SYSTEM, "snowid.lease.url='x'"));
-        assertTrue(error.getMessage().startsWith("snowid.lease.url='x': the lease ") && error.getMessage().contains("ms behind the new lease's floor"),
-                error.getMessage());
+        ClockBehindException error = assertThrows(ClockBehindException.class, () -> start(lease(floor, floor + 60_000), WallClock.SYSTEM));
+        assertTrue(error.getMessage().contains("ms behind the new lease's floor"), error.getMessage());
         assertEquals(1, api.releases.get(), "released at once rather than left to run out");
     }
 
     @Test
     void afterShutdownNothingIsIssuedAndNoLeaseTaken() {
         long t = System.currentTimeMillis();
-        node = LeasedNode.start(api, lease(t, t + 60_000), 0, CODEC, WallClock.SYSTEM, "test");
-        node.generator().getAsLong();
-        node.shutdown();
-        assertEquals(1, api.releases.get());
-        assertThrows(IdUnavailableException.class, () -> node.generator().getAsLong());
+        node = start(lease(t, t + 60_000), WallClock.SYSTEM);
+        node.nextId();
+        node.close();
+        node.close();
+        assertEquals(1, api.releases.get(), "released once, however often closed");
+        assertThrows(IdUnavailableException.class, () -> node.nextId());
+        assertThrows(IdUnavailableException.class, () -> node.nextIds(2));
+        ClientStats stats = node.stats();
+        assertEquals(1, stats.idsIssued());
+        assertEquals(java.util.Collections.singletonMap("unavailable", 2L), stats.refusals(), "refused after close, by reason");
+        assertFalse(stats.lease().isPresent());
+        assertEquals(-1, stats.leaseMillisLeft());
         assertEquals(0, api.acquisitions.get(), "the lease given at start-up only");
     }
+
+    private SnowidClient start(Lease first, WallClock clock) {
+        api.first = first;
+        return SnowidClient.builder().leaseSource(api).clock(clock).codec(CODEC).log(SILENT).build();
+    }
+
+    private static final ClientLog SILENT = new ClientLog() {
+        @Override
+        public void info(String message) {
+        }
+
+        @Override
+        public void warn(String message) {
+        }
+
+        @Override
+        public void error(String message) {
+        }
+    };
 
     /** Renewals wait until the test lets them answer (a slow API), and record the thread that asked. */
     private static final class ScriptedApi implements LeaseSource {
@@ -111,9 +138,15 @@ class LeasedNodeTest {
         final List<String> renewingThreads = new CopyOnWriteArrayList<>();
         final AtomicInteger acquisitions = new AtomicInteger();
         final AtomicInteger releases = new AtomicInteger();
+        Lease first;
 
         @Override
-        public Lease acquire() {
+        public synchronized Lease acquire() {
+            Lease lease = first;
+            first = null;
+            if (lease != null) {
+                return lease;
+            }
             acquisitions.incrementAndGet();
             throw new IdUnavailableException("the scripted API leases nothing after start-up", 1000);
         }

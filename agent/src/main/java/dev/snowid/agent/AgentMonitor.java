@@ -1,0 +1,147 @@
+package dev.snowid.agent;
+
+import dev.snowid.IdUnavailableException;
+import dev.snowid.Slot;
+import dev.snowid.client.ClientStats;
+import dev.snowid.client.SnowidClient;
+import dev.snowid.client.wire.ErrorCode;
+import java.lang.management.ManagementFactory;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+import javax.management.ObjectName;
+
+/**
+ * Counts what the redirected methods get (IDs, or refusals by reason) and answers the
+ * {@link AgentMXBean}; the lease's side comes from the {@link SnowidClient}'s own statistics.
+ */
+final class AgentMonitor implements AgentMXBean, LongSupplier {
+
+    /**
+     * {@code dev.snowid:type=Agent}, joined at run time: the agent jar relocates every string that
+     * starts with {@code dev.snowid} (its shaded copy of core), and would rename the literal too.
+     */
+    static final String OBJECT_NAME = String.join(".", "dev", "snowid") + ":type=Agent";
+
+    private final LongSupplier source;
+    private final Slot node;
+    private final SnowidClient client;
+    private final LongAdder issued = new LongAdder();
+    private final ConcurrentHashMap<String, LongAdder> refusals = new ConcurrentHashMap<>();
+
+    private AgentMonitor(LongSupplier source, Slot node, SnowidClient client) {
+        this.source = source;
+        this.node = node;
+        this.client = client;
+    }
+
+    /** For a fixed node. */
+    static AgentMonitor ofNode(LongSupplier source, Slot node) {
+        return new AgentMonitor(source, node, null);
+    }
+
+    /** For a leased node. */
+    static AgentMonitor ofLease(LongSupplier source, SnowidClient client) {
+        return new AgentMonitor(source, null, client);
+    }
+
+    /** The generator as the bridge calls it: counted. */
+    @Override
+    public long getAsLong() {
+        try {
+            long id = source.getAsLong();
+            issued.increment();
+            return id;
+        } catch (IdUnavailableException e) {
+            String reason = ErrorCode.of(e).code();
+            LongAdder count = refusals.get(reason);
+            if (count == null) {
+                LongAdder fresh = new LongAdder();
+                count = refusals.putIfAbsent(reason, fresh);
+                if (count == null) {
+                    count = fresh;
+                }
+            }
+            count.increment();
+            throw e;
+        }
+    }
+
+    /**
+     * Registers the MBean on a daemon thread: creating the platform MBean server costs tens of ms,
+     * which the application's start-up should not wait for.
+     */
+    void registerInBackground() {
+        Thread thread = new Thread(new Registration(this), "snowid-jmx");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    public String getMode() {
+        return client == null ? "node" : "lease";
+    }
+
+    @Override
+    public String getSlot() {
+        if (client == null) {
+            return node.toString();
+        }
+        ClientStats stats = client.stats();
+        return stats.lease().isPresent() ? stats.lease().get().slot().toString() : "";
+    }
+
+    @Override
+    public long getLeaseMillisLeft() {
+        return client == null ? -1 : client.stats().leaseMillisLeft();
+    }
+
+    @Override
+    public long getIdsIssued() {
+        return issued.sum();
+    }
+
+    @Override
+    public Map<String, Long> getRefusals() {
+        Map<String, Long> byReason = new TreeMap<>();
+        for (Map.Entry<String, LongAdder> refusal : refusals.entrySet()) {
+            byReason.put(refusal.getKey(), refusal.getValue().sum());
+        }
+        return byReason;
+    }
+
+    @Override
+    public long getRenewals() {
+        return client == null ? 0 : client.stats().renewals();
+    }
+
+    @Override
+    public long getRenewalFailures() {
+        return client == null ? 0 : client.stats().renewalFailures();
+    }
+
+    @Override
+    public long getLeasesLost() {
+        return client == null ? 0 : client.stats().leasesLost();
+    }
+
+    /** A class, not a lambda: the agent's start-up stays free of lambda bootstraps. */
+    private static final class Registration implements Runnable {
+        private final AgentMonitor monitor;
+
+        Registration(AgentMonitor monitor) {
+            this.monitor = monitor;
+        }
+
+        @Override
+        public void run() {
+            try {
+                ManagementFactory.getPlatformMBeanServer().registerMBean(monitor, new ObjectName(OBJECT_NAME));
+            } catch (Exception | LinkageError e) {
+                AgentLog.warn("the MBean " + OBJECT_NAME + " could not be registered (IDs are not affected): " + e);
+            }
+        }
+    }
+}

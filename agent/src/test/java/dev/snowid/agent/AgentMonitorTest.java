@@ -1,0 +1,53 @@
+package dev.snowid.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.snowid.ClockBehindException;
+import dev.snowid.IdUnavailableException;
+import dev.snowid.Slot;
+import dev.snowid.lease.NoFreeSlotException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.TreeMap;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.Test;
+
+/** What the MBean counts, on a scripted generator (pure logic; JMX itself: AgentJmxIT). */
+class AgentMonitorTest {
+
+    @Test
+    void countsIdsAndRefusalsByTheApisReasonCodeAndPassesRefusalsOn() {
+        Deque<Object> script = new ArrayDeque<>();
+        script.add(1L);
+        script.add(new NoFreeSlotException("full", 1000));
+        script.add(2L);
+        script.add(new ClockBehindException("the clock", 50, 5));
+        script.add(new NoFreeSlotException("still full", 1000));
+        LongSupplier scripted = () -> {
+            Object next = script.removeFirst();
+            if (next instanceof RuntimeException) {
+                throw (RuntimeException) next;
+            }
+            return (Long) next;
+        };
+        AgentMonitor monitor = AgentMonitor.ofNode(scripted, Slot.of(7, 13));
+
+        assertEquals(1L, monitor.getAsLong());
+        IdUnavailableException full = assertThrows(NoFreeSlotException.class, monitor::getAsLong);
+        assertEquals("full", full.getMessage(), "the caller gets the refusal itself");
+        assertEquals(2L, monitor.getAsLong());
+        assertThrows(ClockBehindException.class, monitor::getAsLong);
+        assertThrows(NoFreeSlotException.class, monitor::getAsLong);
+
+        assertEquals(2, monitor.getIdsIssued());
+        TreeMap<String, Long> expected = new TreeMap<>();
+        expected.put("clock_behind", 1L);
+        expected.put("no_free_slot", 2L);
+        assertEquals(expected, monitor.getRefusals());
+        assertEquals("node", monitor.getMode());
+        assertEquals("7:13", monitor.getSlot());
+        assertEquals(-1, monitor.getLeaseMillisLeft());
+        assertEquals(0, monitor.getRenewals());
+    }
+}

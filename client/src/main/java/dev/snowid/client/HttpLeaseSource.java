@@ -1,0 +1,181 @@
+package dev.snowid.client;
+
+import dev.snowid.Slot;
+import dev.snowid.client.wire.ErrorAnswer;
+import dev.snowid.client.wire.LeaseMessage;
+import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseSource;
+import dev.snowid.lease.LeaseStoreUnavailableException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
+
+/**
+ * Leases a slot from the snowid function's lease API ({@link LeaseRoute}, bearer secret), over
+ * plain {@link HttpURLConnection}, so that it brings no HTTP client into the JVM it runs in.
+ * Every method returns only what the API confirmed; a timeout or an error is an exception, never
+ * an assumed success, so the generator keeps the smaller, confirmed window.
+ */
+public final class HttpLeaseSource implements LeaseSource {
+
+    static final int CONNECT_TIMEOUT_MILLIS = 3_000;
+    /**
+     * POST /leases: the function bounds its worst-case acquisition (probes, a Scan, retries) at
+     * 12 s and is itself stopped at 15 s; 20 s waits for its answer, whatever it is, rather than
+     * giving up on a lease the function may still grant (it would then be held by nobody until it
+     * expires).
+     */
+    static final int ACQUIRE_READ_TIMEOUT_MILLIS = 20_000;
+    /**
+     * PUT /leases/{slot}: one conditional write. The renewer starts with half the lease left and
+     * tries again every tick, so a shorter timeout leaves room for another attempt within the window.
+     */
+    static final int RENEW_READ_TIMEOUT_MILLIS = 10_000;
+    /** DELETE /leases/{slot}: often on the way out of the JVM; a release that does not arrive costs only the lease's rest. */
+    static final int RELEASE_READ_TIMEOUT_MILLIS = 5_000;
+    /** Retry-After when the answer gave none, or none could be had. */
+    private static final long DEFAULT_RETRY_AFTER_MILLIS = 1_000;
+
+    private final String baseUrl;
+    private final Supplier<String> secret;
+    private final String holder;
+    /** Local clock minus the API's (its Date header, whole seconds) at the latest answer; 0 before any. */
+    private volatile long clockSkewMillis;
+
+    /**
+     * @param baseUrl the function's base URL, the one its routes hang under (a trailing slash is fine)
+     * @param secret asked for the bearer secret on every call, so a rotated secret is picked up
+     * @param holder who is asking, shown to operators with the lease
+     */
+    public HttpLeaseSource(URL baseUrl, Supplier<String> secret, String holder) {
+        String base = baseUrl.toString();
+        this.baseUrl = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.secret = secret;
+        this.holder = holder;
+    }
+
+    @Override
+    public Lease acquire() {
+        return leaseFrom(LeaseRoute.ACQUIRE, call(LeaseRoute.ACQUIRE, null, LeaseMessage.acquireRequest(holder),
+                ACQUIRE_READ_TIMEOUT_MILLIS));
+    }
+
+    @Override
+    public Lease renew(Lease lease) {
+        Lease renewed = leaseFrom(LeaseRoute.RENEW, call(LeaseRoute.RENEW, lease.slot(), LeaseMessage.renewRequest(lease),
+                RENEW_READ_TIMEOUT_MILLIS));
+        if (!renewed.slot().equals(lease.slot()) || !renewed.owner().equals(lease.owner()) || renewed.fence() != lease.fence()) {
+            throw new LeaseLostException("the lease API renewed a different lease (" + renewed + ") than ours (" + lease + ")");
+        }
+        return renewed;
+    }
+
+    @Override
+    public void release(Lease lease, long lastIssuedMillis) {
+        call(LeaseRoute.RELEASE, lease.slot(), LeaseMessage.releaseRequest(lease, lastIssuedMillis), RELEASE_READ_TIMEOUT_MILLIS);
+    }
+
+    /**
+     * How far the local clock is ahead of the API's (negative: behind), as of the latest answer,
+     * to within a second. Skew never breaks uniqueness (the lease window partitions time), but it
+     * shortens or delays the usable part of each lease by that much.
+     */
+    public long clockSkewMillis() {
+        return clockSkewMillis;
+    }
+
+    /** The base URL calls go to. */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    private Lease leaseFrom(LeaseRoute route, Answer answer) {
+        try {
+            return LeaseMessage.readLease(answer.body);
+        } catch (IllegalArgumentException e) {
+            throw new LeaseStoreUnavailableException(route + " at " + baseUrl + " answered HTTP " + answer.status
+                    + " with a lease this client cannot read: " + e.getMessage(), DEFAULT_RETRY_AFTER_MILLIS, e);
+        }
+    }
+
+    /** One call; any status but the route's success is thrown as what it means ({@link LeaseRoute#failure}). */
+    private Answer call(LeaseRoute route, Slot slot, String json, int readTimeoutMillis) {
+        String path = route.path(slot);
+        HttpURLConnection connection = null;
+        try {
+            connection = (HttpURLConnection) new URL(baseUrl + path).openConnection();
+            connection.setRequestMethod(route.method());
+            connection.setConnectTimeout(CONNECT_TIMEOUT_MILLIS);
+            connection.setReadTimeout(readTimeoutMillis);
+            connection.setUseCaches(false);
+            connection.setInstanceFollowRedirects(false);
+            connection.setRequestProperty("Authorization", "Bearer " + secret.get());
+            connection.setRequestProperty("Accept", "application/json");
+            byte[] body = json.getBytes(StandardCharsets.UTF_8);
+            connection.setRequestProperty("Content-Type", "application/json");
+            connection.setDoOutput(true);
+            // Not streamed: a streamed request answered 401 throws HttpRetryException, and the API's
+            // own words on the refused secret would be lost.
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(body);
+            }
+            int status = connection.getResponseCode();
+            long serverDate = connection.getHeaderFieldDate("Date", 0);
+            if (serverDate > 0) {
+                clockSkewMillis = System.currentTimeMillis() - serverDate;
+            }
+            InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+            Answer answer = new Answer(status, in == null ? "" : read(in));
+            if (status != route.successStatus()) {
+                ErrorAnswer error = ErrorAnswer.read(answer.body);
+                throw route.failure(status, error.code(), route.method() + " " + path + " at " + baseUrl + ": " + error.text(),
+                        retryAfterMillis(connection.getHeaderField("Retry-After")));
+            }
+            return answer;
+        } catch (IOException e) {
+            throw new LeaseStoreUnavailableException(route.method() + " " + path + " at " + baseUrl + " failed: " + e,
+                    DEFAULT_RETRY_AFTER_MILLIS, e);
+        } finally {
+            if (connection != null) {
+                connection.disconnect();
+            }
+        }
+    }
+
+    private static long retryAfterMillis(String header) {
+        try {
+            return header == null ? DEFAULT_RETRY_AFTER_MILLIS : Math.max(1, Long.parseLong(header.trim())) * 1000;
+        } catch (NumberFormatException e) {
+            return DEFAULT_RETRY_AFTER_MILLIS;
+        }
+    }
+
+    private static String read(InputStream in) throws IOException {
+        try (InputStream stream = in) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            byte[] buffer = new byte[4096];
+            for (int n; (n = stream.read(buffer)) > 0; ) {
+                bytes.write(buffer, 0, n);
+            }
+            return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** One answer of the API. */
+    private static final class Answer {
+        final int status;
+        final String body;
+
+        Answer(int status, String body) {
+            this.status = status;
+            this.body = body;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.snowid.client.wire;
+
+import java.util.Map;
+
+/**
+ * An error answer of the snowid API, {@code {"error":"<code>","message":"<what was wrong and what
+ * is allowed>"}}; or, read by a client, whatever came back instead (a proxy's page, nothing).
+ */
+public final class ErrorAnswer {
+
+    private static final int SHOWN_BODY_CHARS = 300;
+
+    private final ErrorCode code;
+    private final String text;
+
+    private ErrorAnswer(ErrorCode code, String text) {
+        this.code = code;
+        this.text = text;
+    }
+
+    /** Reads an answer's body; never fails: an unreadable body is kept (shortened) as the text. */
+    public static ErrorAnswer read(String body) {
+        Object error = null;
+        Object message = null;
+        try {
+            Map<String, Object> json = FlatJson.parse(body);
+            error = json.get(LeaseFields.ERROR);
+            message = json.get(LeaseFields.MESSAGE);
+        } catch (IllegalArgumentException notOurs) {
+            // a proxy's or load balancer's page: shown as it is
+        }
+        ErrorCode code = error instanceof String ? ErrorCode.fromWire((String) error) : null;
+        String text;
+        if (message instanceof String) {
+            text = error instanceof String ? error + ": " + message : (String) message;
+        } else if (body.isEmpty()) {
+            text = "(no body)";
+        } else {
+            text = body.length() > SHOWN_BODY_CHARS ? body.substring(0, SHOWN_BODY_CHARS) + "…" : body;
+        }
+        return new ErrorAnswer(code, text);
+    }
+
+    /** The code, if the body named one this version knows; else null. */
+    public ErrorCode code() {
+        return code;
+    }
+
+    /** What to show a person: {@code code: message}, or the body as it came. */
+    public String text() {
+        return text;
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.snowid.client.wire;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.lease.Lease;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The JSON bodies of the lease routes. A lease travels as
+ * {@code {"slot":i,"datacenter":d,"machine":m,"owner":"…","fence":n,"floor":ms,"expiresAt":ms}}:
+ * everything a holder needs to issue under it and to renew it. The function writes it with
+ * {@link #lease(Lease)}; the client reads it with {@link #readLease(String)} and writes its
+ * requests with the other methods.
+ */
+public final class LeaseMessage {
+
+    private LeaseMessage() {
+    }
+
+    /** A lease as the lease routes answer it. */
+    public static String lease(Lease lease) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put(LeaseFields.SLOT, lease.slot().index());
+        json.put(LeaseFields.DATACENTER, lease.slot().datacenter());
+        json.put(LeaseFields.MACHINE, lease.slot().machine());
+        json.put(LeaseFields.OWNER, lease.owner());
+        json.put(LeaseFields.FENCE, lease.fence());
+        json.put(LeaseFields.FLOOR, lease.window().floor());
+        json.put(LeaseFields.EXPIRES_AT, lease.window().expiresAt());
+        return FlatJson.write(json);
+    }
+
+    /** {@code POST /leases}: who is asking (free text, shown to operators). */
+    public static String acquireRequest(String holder) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put(LeaseFields.HOLDER, holder);
+        return FlatJson.write(json);
+    }
+
+    /** {@code PUT /leases/{slot}}: the proof of holding. */
+    public static String renewRequest(Lease lease) {
+        return FlatJson.write(claim(lease));
+    }
+
+    /** {@code DELETE /leases/{slot}}: the proof of holding and the last ms issued in (0 if none). */
+    public static String releaseRequest(Lease lease, long lastIssuedMillis) {
+        Map<String, Object> json = claim(lease);
+        json.put(LeaseFields.LAST_ISSUED, lastIssuedMillis);
+        return FlatJson.write(json);
+    }
+
+    private static Map<String, Object> claim(Lease lease) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put(LeaseFields.OWNER, lease.owner());
+        json.put(LeaseFields.FENCE, lease.fence());
+        return json;
+    }
+
+    /**
+     * Reads a lease answer.
+     *
+     * @throws IllegalArgumentException saying what is missing or inconsistent
+     */
+    public static Lease readLease(String body) {
+        Map<String, Object> json = FlatJson.parse(body);
+        Slot slot = Slot.of(intField(json, LeaseFields.DATACENTER), intField(json, LeaseFields.MACHINE));
+        if (json.containsKey(LeaseFields.SLOT) && longField(json, LeaseFields.SLOT) != slot.index()) {
+            throw new IllegalArgumentException(LeaseFields.SLOT + " " + json.get(LeaseFields.SLOT)
+                    + " does not match " + LeaseFields.DATACENTER + ":" + LeaseFields.MACHINE + " " + slot);
+        }
+        Object owner = json.get(LeaseFields.OWNER);
+        if (!(owner instanceof String) || ((String) owner).isEmpty()) {
+            throw new IllegalArgumentException("'" + LeaseFields.OWNER + "' is missing or not a string");
+        }
+        return new Lease(slot, (String) owner, longField(json, LeaseFields.FENCE),
+                LeaseWindow.of(longField(json, LeaseFields.FLOOR), longField(json, LeaseFields.EXPIRES_AT)));
+    }
+
+    private static int intField(Map<String, Object> json, String name) {
+        long value = longField(json, name);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("'" + name + "' " + value + " is out of range");
+        }
+        return (int) value;
+    }
+
+    private static long longField(Map<String, Object> json, String name) {
+        Object value = json.get(name);
+        if (!(value instanceof Long)) {
+            throw new IllegalArgumentException("'" + name + "' is missing or not a whole number");
+        }
+        return (Long) value;
+    }
+}

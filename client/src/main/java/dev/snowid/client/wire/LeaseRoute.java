@@ -1,0 +1,71 @@
+package dev.snowid.client.wire;
+
+import dev.snowid.Slot;
+import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseStoreUnavailableException;
+import dev.snowid.lease.NoFreeSlotException;
+
+/**
+ * The three lease routes: method, path, the status of success, and what every other answer
+ * means to the caller. Both sides route by these; the client turns failures into the lease
+ * exceptions a {@link dev.snowid.lease.LeasedGenerator} understands (the protocol:
+ * {@code docs/protocol.md}).
+ */
+public enum LeaseRoute {
+
+    /** {@code POST /leases}, body {@code {"holder":"…"}} (optional) → 201 and a lease. */
+    ACQUIRE("POST", 201),
+    /** {@code PUT /leases/{slot}}, body {@code {"owner":"…","fence":n}} → 200 and the lease as stored. */
+    RENEW("PUT", 200),
+    /** {@code DELETE /leases/{slot}}, body {@code {"owner":"…","fence":n,"lastIssued":ms}} → 204. */
+    RELEASE("DELETE", 204);
+
+    /** The collection all three routes live under. */
+    public static final String LEASES = "/leases";
+
+    private final String method;
+    private final int successStatus;
+
+    LeaseRoute(String method, int successStatus) {
+        this.method = method;
+        this.successStatus = successStatus;
+    }
+
+    public String method() {
+        return method;
+    }
+
+    public int successStatus() {
+        return successStatus;
+    }
+
+    /** The path of this route: {@code /leases} to acquire, {@code /leases/{slot index}} for a held slot. */
+    public String path(Slot slot) {
+        return this == ACQUIRE ? LEASES : LEASES + "/" + slot.index();
+    }
+
+    /**
+     * What an answer other than {@link #successStatus()} means: no free slot (acquire), the
+     * lease is no longer ours (renew and release: 409, or 404 for a slot the function does not
+     * know), anything else "unavailable, try again later" — never an assumed success.
+     *
+     * @param status the HTTP status
+     * @param error the answer's error code; null when the body had none (a proxy's page)
+     * @param detail what to say: where the call went and what the answer said
+     */
+    public RuntimeException failure(int status, ErrorCode error, String detail, long retryAfterMillis) {
+        if (this == ACQUIRE && error == ErrorCode.NO_FREE_SLOT) {
+            return new NoFreeSlotException("the lease API has no free slot: " + detail, retryAfterMillis);
+        }
+        if (this != ACQUIRE && (status == 409 || status == 404)) {
+            return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
+        }
+        String hint = status == 401 || status == 403 ? " (the bearer secret was refused)" : "";
+        return new LeaseStoreUnavailableException("HTTP " + status + hint + ": " + detail, retryAfterMillis, null);
+    }
+
+    @Override
+    public String toString() {
+        return method + " " + (this == ACQUIRE ? LEASES : LEASES + "/{slot}");
+    }
+}

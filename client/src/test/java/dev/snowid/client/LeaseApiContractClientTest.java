@@ -1,0 +1,138 @@
+package dev.snowid.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.snowid.IdUnavailableException;
+import dev.snowid.client.wire.LeaseApiContract.Exchange;
+import dev.snowid.client.wire.LeaseApiContract;
+import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.lease.Lease;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The client's side of the lease API's contract: for every exchange, it sends exactly the
+ * request written there and makes of the answer what is written there. (The function's side of
+ * the same exchanges: {@code LeaseApiContractHandlerTest} in the lambda module.)
+ */
+class LeaseApiContractClientTest {
+
+    private static final String SECRET = "s3cret";
+    private static final long SECONDS = 7;
+
+    private HttpServer server;
+    private final List<String> received = new CopyOnWriteArrayList<>();
+
+    static Stream<Exchange> exchanges() {
+        return LeaseApiContract.exchanges().stream();
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("exchanges")
+    void theClientSendsTheRequestAndReadsTheAnswer(Exchange exchange) throws Exception {
+        Lease lease = LeaseApiContract.LEASE;
+        String answer = LeaseApiContract.fill(exchange.answerBody, lease, LeaseApiContract.HOLDER, LeaseApiContract.LAST_ISSUED,
+                "what went wrong", SECONDS);
+        HttpLeaseSource api = answering(exchange, answer);
+
+        Object seen = callAndCatch(api, exchange.route, lease);
+
+        String expectedRequest = exchange.route.method() + " " + exchange.route.path(lease.slot()) + " Bearer " + SECRET + " "
+                + LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, LeaseApiContract.LAST_ISSUED, "", 0);
+        assertEquals(1, received.size(), "one call");
+        assertEquals(expectedRequest, received.get(0));
+        if (exchange.clientSees == Lease.class) {
+            assertTrue(seen instanceof Lease, () -> "a lease, not " + seen);
+            Lease read = (Lease) seen;
+            assertEquals(lease.slot(), read.slot());
+            assertEquals(lease.owner(), read.owner());
+            assertEquals(lease.fence(), read.fence());
+            assertEquals(lease.window(), read.window());
+        } else if (exchange.clientSees == Void.class) {
+            assertEquals(null, seen);
+        } else {
+            assertEquals(exchange.clientSees, seen == null ? null : seen.getClass(), () -> "for " + seen);
+            assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
+            if (seen instanceof IdUnavailableException && exchange.answerHeaders.containsKey("Retry-After")) {
+                assertEquals(SECONDS * 1000, ((IdUnavailableException) seen).retryAfterMillis());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("exchanges")
+    void aRenamedFieldInAnAnswerIsNeverTakenForALease(Exchange exchange) throws Exception {
+        if (exchange.clientSees != Lease.class) {
+            return;
+        }
+        String answer = LeaseApiContract.fill(exchange.answerBody, LeaseApiContract.LEASE, LeaseApiContract.HOLDER, 0, "", 0)
+                .replace("\"expiresAt\"", "\"expires_at\"");
+        HttpLeaseSource api = answering(exchange, answer);
+        assertThrows(IdUnavailableException.class, () -> {
+            if (exchange.route == LeaseRoute.ACQUIRE) {
+                api.acquire();
+            } else {
+                api.renew(LeaseApiContract.LEASE);
+            }
+        });
+    }
+
+    /** The lease, null (release), or what was thrown. */
+    private static Object callAndCatch(HttpLeaseSource api, LeaseRoute route, Lease lease) {
+        try {
+            if (route == LeaseRoute.ACQUIRE) {
+                return api.acquire();
+            }
+            if (route == LeaseRoute.RENEW) {
+                return api.renew(lease);
+            }
+            api.release(lease, LeaseApiContract.LAST_ISSUED);
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    private HttpLeaseSource answering(Exchange exchange, String answer) throws Exception {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", http -> {
+            byte[] body = http.getRequestBody().readAllBytes();
+            received.add(http.getRequestMethod() + " " + http.getRequestURI().getPath() + " "
+                    + http.getRequestHeaders().getFirst("Authorization") + " " + new String(body, StandardCharsets.UTF_8));
+            for (Map.Entry<String, String> header : exchange.answerHeaders.entrySet()) {
+                http.getResponseHeaders().add(header.getKey(), header.getValue().replace("%SECONDS%", Long.toString(SECONDS)));
+            }
+            byte[] out = answer.getBytes(StandardCharsets.UTF_8);
+            if (out.length > 0) {
+                http.getResponseHeaders().add("Content-Type", "application/json");
+            }
+            http.sendResponseHeaders(exchange.status, out.length == 0 ? -1 : out.length);
+            if (out.length > 0) {
+                http.getResponseBody().write(out);
+            }
+            http.close();
+        });
+        server.start();
+        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort() + "/"), () -> SECRET,
+                LeaseApiContract.HOLDER);
+    }
+}

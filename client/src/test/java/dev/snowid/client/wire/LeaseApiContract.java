@@ -1,0 +1,151 @@
+package dev.snowid.client.wire;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseStoreUnavailableException;
+import dev.snowid.lease.NoFreeSlotException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The lease API as it travels, pinned once for both sides: every exchange is a request and its
+ * answer written with placeholders ({@code %OWNER%}, {@code %FENCE%}, …). The client's test
+ * fills them with {@link #LEASE} and checks that the client sends exactly the request and reads
+ * the answer as {@link Exchange#clientSees}; the function's test sends the request, filled with a
+ * real lease, to the real handler and checks its answer against the same text. A renamed field,
+ * path or code breaks a test on each side.
+ */
+public final class LeaseApiContract {
+
+    /** The lease the client side works with. */
+    public static final Lease LEASE = new Lease(Slot.of(7, 13), "00112233445566778899aabbccddeeff", 3,
+            LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
+    public static final String HOLDER = "contract-test";
+    public static final long LAST_ISSUED = 1_700_000_012_345L;
+
+    private static final String LEASE_ANSWER = "{\"slot\":%SLOT%,\"datacenter\":%DATACENTER%,\"machine\":%MACHINE%,"
+            + "\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}";
+    private static final String CLAIM = "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%}";
+
+    /** Whatever the exact text, these placeholders stand for a value of this shape in an answer. */
+    private static final Map<String, String> SHAPES = shapes();
+
+    private LeaseApiContract() {
+    }
+
+    /** One request and its answer. */
+    public static final class Exchange {
+        public final String name;
+        public final LeaseRoute route;
+        /** How the function side gets into the state this exchange needs; the client side needs none. */
+        public final String setup;
+        public final boolean authorized;
+        public final String requestBody;
+        public final int status;
+        /** Headers the answer must carry, with placeholders for their values. */
+        public final Map<String, String> answerHeaders;
+        public final String answerBody;
+        /** What the client makes of the answer: {@code Lease.class}, {@code Void.class} or an exception. */
+        public final Class<?> clientSees;
+
+        Exchange(String name, LeaseRoute route, String setup, boolean authorized, String requestBody, int status,
+                 Map<String, String> answerHeaders, String answerBody, Class<?> clientSees) {
+            this.name = name;
+            this.route = route;
+            this.setup = setup;
+            this.authorized = authorized;
+            this.requestBody = requestBody;
+            this.status = status;
+            this.answerHeaders = answerHeaders;
+            this.answerBody = answerBody;
+            this.clientSees = clientSees;
+        }
+
+        @Override
+        public String toString() {
+            return name + ": " + route;
+        }
+    }
+
+    public static List<Exchange> exchanges() {
+        Map<String, String> retryAfter = Collections.singletonMap("Retry-After", "%SECONDS%");
+        Map<String, String> none = Collections.emptyMap();
+        Map<String, String> bearer = Collections.singletonMap("WWW-Authenticate", "Bearer realm=\"snowid-leases\"");
+        return Arrays.asList(
+                new Exchange("acquire", LeaseRoute.ACQUIRE, "a free slot", true,
+                        "{\"holder\":\"%HOLDER%\"}", 201, none, LEASE_ANSWER, Lease.class),
+                new Exchange("acquire, pool full", LeaseRoute.ACQUIRE, "every slot held", true,
+                        "{\"holder\":\"%HOLDER%\"}", 503, retryAfter, error("no_free_slot"), NoFreeSlotException.class),
+                new Exchange("acquire, secret refused", LeaseRoute.ACQUIRE, "a free slot", false,
+                        "{\"holder\":\"%HOLDER%\"}", 401, bearer, error("unauthorized"), LeaseStoreUnavailableException.class),
+                new Exchange("renew", LeaseRoute.RENEW, "the lease held", true,
+                        CLAIM, 200, none, LEASE_ANSWER, Lease.class),
+                new Exchange("renew, taken over", LeaseRoute.RENEW, "the slot held by a newer lease", true,
+                        CLAIM, 409, none, error("lease_lost"), LeaseLostException.class),
+                new Exchange("renew, slot outside the pool", LeaseRoute.RENEW, "a slot outside the pool", true,
+                        CLAIM, 404, none, error("not_found"), LeaseLostException.class),
+                new Exchange("release", LeaseRoute.RELEASE, "the lease held", true,
+                        "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 204, none, "", Void.class),
+                new Exchange("release, already released", LeaseRoute.RELEASE, "the lease released", true,
+                        "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 409, none, error("lease_lost"),
+                        LeaseLostException.class));
+    }
+
+    private static String error(String code) {
+        return "{\"error\":\"" + code + "\",\"message\":%MESSAGE%}";
+    }
+
+    /** The template with every placeholder replaced by the lease's (or the given) values. */
+    public static String fill(String template, Lease lease, String holder, long lastIssued, String message, long seconds) {
+        return template
+                .replace("%SLOT%", Integer.toString(lease.slot().index()))
+                .replace("%DATACENTER%", Integer.toString(lease.slot().datacenter()))
+                .replace("%MACHINE%", Integer.toString(lease.slot().machine()))
+                .replace("%OWNER%", lease.owner())
+                .replace("%FENCE%", Long.toString(lease.fence()))
+                .replace("%FLOOR%", Long.toString(lease.window().floor()))
+                .replace("%EXPIRES_AT%", Long.toString(lease.window().expiresAt()))
+                .replace("%HOLDER%", holder)
+                .replace("%LAST_ISSUED%", Long.toString(lastIssued))
+                .replace("%MESSAGE%", "\"" + message + "\"")
+                .replace("%SECONDS%", Long.toString(seconds));
+    }
+
+    /** Whether {@code text} has the template's exact shape: the same text, any value of the right kind in each placeholder. */
+    public static boolean matches(String template, String text) {
+        StringBuilder regex = new StringBuilder();
+        Matcher placeholder = Pattern.compile("%[A-Z_]+%").matcher(template);
+        int at = 0;
+        while (placeholder.find()) {
+            regex.append(Pattern.quote(template.substring(at, placeholder.start())));
+            String shape = SHAPES.get(placeholder.group());
+            if (shape == null) {
+                throw new IllegalArgumentException("no shape for " + placeholder.group());
+            }
+            regex.append(shape);
+            at = placeholder.end();
+        }
+        regex.append(Pattern.quote(template.substring(at)));
+        return Pattern.compile(regex.toString(), Pattern.DOTALL).matcher(text).matches();
+    }
+
+    private static Map<String, String> shapes() {
+        Map<String, String> shapes = new LinkedHashMap<>();
+        String whole = "(0|[1-9][0-9]{0,18})";
+        for (String number : new String[] {"%SLOT%", "%DATACENTER%", "%MACHINE%", "%FENCE%", "%FLOOR%", "%EXPIRES_AT%",
+                "%LAST_ISSUED%", "%SECONDS%"}) {
+            shapes.put(number, whole);
+        }
+        shapes.put("%OWNER%", "[0-9a-f]{32}");
+        shapes.put("%HOLDER%", "[^\"\\\\]{1,200}");
+        shapes.put("%MESSAGE%", "\"([^\"\\\\]|\\\\.)+\"");
+        return shapes;
+    }
+}

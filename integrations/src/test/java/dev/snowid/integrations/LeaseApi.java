@@ -1,0 +1,50 @@
+package dev.snowid.integrations;
+
+import dev.snowid.client.SnowidClient;
+import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.local.LocalRunner;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A real lease API for the tests: the function's local runner (the same handler as on Lambda) on a
+ * real DynamoDB-compatible engine, with a pool of eight slots and 5 s leases, the shortest the
+ * function allows, so that long runs cross renewals.
+ */
+public final class LeaseApi implements AutoCloseable {
+
+    public static final int DATACENTER = 21;
+    private static final String SECRET = "integrations-test-secret";
+
+    private final LocalRunner runner;
+
+    private LeaseApi(LocalRunner runner) {
+        this.runner = runner;
+    }
+
+    public static LeaseApi start(TestTable table) {
+        Map<String, String> env = new HashMap<>();
+        env.put(FunctionSettings.LOCAL_PORT, "0");
+        env.put(FunctionSettings.TABLE, table.name());
+        env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
+        env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
+        env.put(FunctionSettings.LEASE_MILLIS, "5000");
+        env.put(FunctionSettings.DATACENTERS, Integer.toString(DATACENTER));
+        env.put(FunctionSettings.MACHINES, "0-7");
+        return new LeaseApi(LocalRunner.start(env));
+    }
+
+    /** A client that has leased a slot from this API. */
+    public SnowidClient newClient() {
+        return SnowidClient.builder()
+                .leaseUrl(runner.baseUri().toString())
+                .secret(SECRET)
+                .build();
+    }
+
+    @Override
+    public void close() {
+        runner.close();
+    }
+}

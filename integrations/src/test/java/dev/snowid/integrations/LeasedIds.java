@@ -1,0 +1,39 @@
+package dev.snowid.integrations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.SnowflakeId;
+import dev.snowid.client.SnowidClient;
+import dev.snowid.lease.Lease;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+
+/** What every stored ID must satisfy: one per row, no two alike, all from the client's slot and lease windows. */
+public final class LeasedIds {
+
+    private LeasedIds() {
+    }
+
+    /**
+     * @param first the client's lease when the inserts began
+     * @param ids the client, asked for its lease after the inserts (renewals move its expiry on)
+     */
+    public static void assertIssuedUnder(Lease first, SnowidClient ids, Collection<Long> stored, int expectedCount) {
+        assertEquals(expectedCount, stored.size(), "one stored ID per insert");
+        Set<Long> distinct = new HashSet<>(stored);
+        assertEquals(stored.size(), distinct.size(), () -> (stored.size() - distinct.size()) + " duplicate IDs");
+        long expiresAt = ids.currentLease().orElseThrow(() -> new AssertionError("the client lost its lease")).window().expiresAt();
+        assertEquals(first.slot(), ids.currentLease().get().slot(), "the client kept its slot");
+        assertEquals(LeaseApi.DATACENTER, first.slot().datacenter(), "a slot from the API's pool");
+        for (long id : stored) {
+            SnowflakeId decoded = SnowflakeCodec.TWITTER.decode(id);
+            assertEquals(first.slot(), decoded.slot(), () -> "ID " + id + " is not from the leased slot " + first.slot());
+            assertTrue(decoded.unixMillis() >= first.window().floor() && decoded.unixMillis() < expiresAt,
+                    () -> "ID " + id + " at " + decoded.unixMillis() + " lies outside the leased windows [" + first.window().floor()
+                            + ", " + expiresAt + ")");
+        }
+    }
+}

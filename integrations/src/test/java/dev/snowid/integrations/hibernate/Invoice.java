@@ -1,0 +1,32 @@
+package dev.snowid.integrations.hibernate;
+
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+// [docs:hibernate-entity]
+@Entity
+@Table(name = "invoices")
+public class Invoice {
+
+    @Id
+    @SnowidId
+    private Long id;
+    private String customer;
+    // [/docs:hibernate-entity]
+
+    protected Invoice() {
+    }
+
+    public Invoice(String customer) {
+        this.customer = customer;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getCustomer() {
+        return customer;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.snowid.integrations.mybatisplus;
+
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+
+// [docs:mybatis-plus-entity]
+@TableName("orders")
+public class Order {
+
+    @TableId(type = IdType.ASSIGN_ID)
+    private Long id;
+    private String item;
+    // [/docs:mybatis-plus-entity]
+
+    public Order() {
+    }
+
+    public Order(String item) {
+        this.item = item;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public void setId(Long id) {
+        this.id = id;
+    }
+
+    public String getItem() {
+        return item;
+    }
+
+    public void setItem(String item) {
+        this.item = item;
+    }
+}

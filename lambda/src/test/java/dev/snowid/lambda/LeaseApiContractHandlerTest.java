@@ -1,0 +1,103 @@
+package dev.snowid.lambda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.client.wire.LeaseApiContract.Exchange;
+import dev.snowid.client.wire.LeaseApiContract;
+import dev.snowid.client.wire.LeaseMessage;
+import dev.snowid.lambda.Functions.Function;
+import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lease.Lease;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The function's side of the lease API's contract, on the real handler and a real engine: for
+ * every exchange, the request written there (filled with a real lease) gets exactly the answer
+ * written there. (The client's side: {@code LeaseApiContractClientTest} in the client module.)
+ */
+@ExtendWith(DynamoDbEngine.class)
+class LeaseApiContractHandlerTest {
+
+    /** A pool of one slot (datacenter 2, machine 5), so "every slot held" is one lease away. */
+    private static final String[] ONE_SLOT_POOL = {FunctionSettings.DATACENTERS, "2", FunctionSettings.MACHINES, "5"};
+
+    static Stream<Exchange> exchanges() {
+        return LeaseApiContract.exchanges().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("exchanges")
+    void theHandlerAnswersTheRequestAsWritten(Exchange exchange, TestTable table) {
+        try (Function function = Functions.function(table, ONE_SLOT_POOL)) {
+            Lease lease = prepare(exchange.setup, function);
+            String body = LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, lastIssued(lease), "", 0);
+            TestEvents.Request request = TestEvents.request(exchange.route.method(), exchange.route.path(lease.slot())).body(body);
+            if (exchange.authorized) {
+                request.bearer(Functions.SECRET);
+            }
+
+            Invocation answer = function.call(request, PayloadFormat.V2);
+
+            assertEquals(exchange.status, answer.status(), answer::toString);
+            assertTrue(LeaseApiContract.matches(exchange.answerBody, answer.body()),
+                    () -> "answer body\n  " + answer.body() + "\ndoes not have the contract's shape\n  " + exchange.answerBody);
+            for (Map.Entry<String, String> header : exchange.answerHeaders.entrySet()) {
+                String value = answer.headers().get(header.getKey());
+                assertTrue(value != null && LeaseApiContract.matches(header.getValue(), value),
+                        () -> "header " + header.getKey() + ": " + value + ", expected " + header.getValue());
+            }
+        }
+    }
+
+    /** Puts the table in the state the exchange needs; returns the lease its request is about. */
+    private static Lease prepare(String setup, Function function) {
+        switch (setup) {
+            case "a free slot":
+                return LeaseApiContract.LEASE; // the request names no lease
+            case "every slot held":
+                acquire(function);
+                return LeaseApiContract.LEASE;
+            case "the lease held":
+                return acquire(function);
+            case "the slot held by a newer lease": {
+                Lease held = acquire(function);
+                return new Lease(held.slot(), held.owner(), held.fence() - 1, held.window());
+            }
+            case "a slot outside the pool": {
+                Lease held = acquire(function);
+                return new Lease(Slot.of(9, 9), held.owner(), held.fence(), held.window());
+            }
+            case "the lease released": {
+                Lease held = acquire(function);
+                Invocation released = function.call(TestEvents.request("DELETE", "/leases/" + held.slot().index())
+                        .bearer(Functions.SECRET).body(LeaseMessage.releaseRequest(held, 0)), PayloadFormat.V2);
+                assertEquals(204, released.status(), released::toString);
+                return held;
+            }
+            default:
+                throw new AssertionError("the contract names a state this test cannot set up: " + setup);
+        }
+    }
+
+    private static Lease acquire(Function function) {
+        Invocation acquired = function.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body(LeaseMessage.acquireRequest("setup")), PayloadFormat.V2);
+        assertEquals(201, acquired.status(), acquired::toString);
+        return LeaseMessage.readLease(acquired.body());
+    }
+
+    /** A last-issued ms inside the lease's window: what a holder that issued once would send. */
+    private static long lastIssued(Lease lease) {
+        LeaseWindow window = lease.window();
+        return window.equals(LeaseApiContract.LEASE.window()) ? LeaseApiContract.LAST_ISSUED
+                : Math.max(window.floor(), System.currentTimeMillis() - 1);
+    }
+}
