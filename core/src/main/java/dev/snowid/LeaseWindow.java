@@ -53,10 +53,22 @@ public final class LeaseWindow {
     }
 
     /**
-     * The expiry to write on release, so that the slot is free at once and its next holder
-     * starts after the last ID issued; {@code lastIssuedMillis} is 0 when nothing was issued.
+     * The release rule: the expiry a release writes, {@code min(expiresAt, max(floor, lastIssued + 1))},
+     * or the floor when nothing was issued ({@code lastIssuedMillis} 0). The slot is free at
+     * once, its next holder's floor lies after every ID issued under this window, and the expiry
+     * never grows. Every lease store writes exactly this (the DynamoDB store in one conditional
+     * write per case, the test fake by calling this method; a shared contract test pins both).
+     *
+     * @param lastIssuedMillis unix ms of the last ID issued under this window, 0 if none
+     * @throws IllegalArgumentException when {@code lastIssuedMillis} is negative
      */
     public long expiryOnRelease(long lastIssuedMillis) {
+        if (lastIssuedMillis < 0) {
+            throw new IllegalArgumentException("last issued ms must be 0 (nothing issued) or a unix ms, was " + lastIssuedMillis);
+        }
+        if (lastIssuedMillis == 0) {
+            return floor;
+        }
         // Clamped: Long.MAX_VALUE + 1 would wrap below the floor and hand out the issued range again.
         long next = lastIssuedMillis == Long.MAX_VALUE ? Long.MAX_VALUE : lastIssuedMillis + 1;
         return Math.min(expiresAt, Math.max(floor, next));

@@ -1,6 +1,7 @@
 package dev.snowid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,17 @@ class LeaseWindowTest {
         assertEquals(1_000, window.expiryOnRelease(0));
         assertEquals(1_000, window.expiryOnRelease(500));
         assertEquals(2_000, window.expiryOnRelease(5_000));
+    }
+
+    @Test
+    void nothingIssuedReleasesAtTheFloorEvenWhenTheFloorIsZero() {
+        assertEquals(0, LeaseWindow.of(0, 2_000).expiryOnRelease(0));
+        assertEquals(2, LeaseWindow.of(0, 2_000).expiryOnRelease(1));
+    }
+
+    @Test
+    void aNegativeLastIssuedMsIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> window.expiryOnRelease(-1));
     }
 
     @Test

@@ -3,12 +3,10 @@ package dev.snowid.agent;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.Slot;
 import dev.snowid.client.ClientStats;
+import dev.snowid.client.Refusals;
 import dev.snowid.client.SnowidClient;
-import dev.snowid.client.wire.ErrorCode;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import javax.management.ObjectName;
@@ -29,7 +27,7 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
     private final Slot node;
     private final SnowidClient client;
     private final LongAdder issued = new LongAdder();
-    private final ConcurrentHashMap<String, LongAdder> refusals = new ConcurrentHashMap<>();
+    private final Refusals refusals = new Refusals();
 
     private AgentMonitor(LongSupplier source, Slot node, SnowidClient client) {
         this.source = source;
@@ -55,17 +53,7 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
             issued.increment();
             return id;
         } catch (IdUnavailableException e) {
-            String reason = ErrorCode.of(e).code();
-            LongAdder count = refusals.get(reason);
-            if (count == null) {
-                LongAdder fresh = new LongAdder();
-                count = refusals.putIfAbsent(reason, fresh);
-                if (count == null) {
-                    count = fresh;
-                }
-            }
-            count.increment();
-            throw e;
+            throw refusals.count(e);
         }
     }
 
@@ -105,11 +93,7 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
 
     @Override
     public Map<String, Long> getRefusals() {
-        Map<String, Long> byReason = new TreeMap<>();
-        for (Map.Entry<String, LongAdder> refusal : refusals.entrySet()) {
-            byReason.put(refusal.getKey(), refusal.getValue().sum());
-        }
-        return byReason;
+        return refusals.snapshot();
     }
 
     @Override

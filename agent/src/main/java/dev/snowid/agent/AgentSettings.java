@@ -2,6 +2,7 @@ package dev.snowid.agent;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.lease.LeaseTerms;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -41,10 +42,6 @@ public final class AgentSettings {
      * has under another name; any other unknown {@code SNOWID_*} variable gets a generic warning.
      */
     private static final Map<String, String> EQUIVALENTS = equivalents();
-
-    /** Same bounds as the lease API's own lease duration. */
-    static final long MIN_LEASE_MILLIS = 5_000;
-    static final long MAX_LEASE_MILLIS = 3_600_000;
 
     private final Slot node;
     private final URL leaseUrl;
@@ -161,7 +158,7 @@ public final class AgentSettings {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
                     + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
         }
-        String allowed = "allowed: a whole number of ms from " + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS
+        String allowed = "allowed: a whole number of ms from " + LeaseTerms.MIN_LEASE_MILLIS + " to " + LeaseTerms.MAX_LEASE_MILLIS
                 + " (renewals are then scheduled as if the lease lasted that long; default: the duration the lease API grants)";
         long millis;
         try {
@@ -169,7 +166,7 @@ public final class AgentSettings {
         } catch (NumberFormatException e) {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a number; " + allowed);
         }
-        if (millis < MIN_LEASE_MILLIS || millis > MAX_LEASE_MILLIS) {
+        if (millis < LeaseTerms.MIN_LEASE_MILLIS || millis > LeaseTerms.MAX_LEASE_MILLIS) {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is out of range; " + allowed);
         }
         return millis;

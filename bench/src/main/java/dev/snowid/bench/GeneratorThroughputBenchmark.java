@@ -30,9 +30,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class GeneratorThroughputBenchmark {
 
-    /** The format's limit for one node, IDs per second. */
-    public static final double FORMAT_LIMIT_PER_SECOND = 4_096_000;
-
     private SnowflakeGenerator snowid;
     private Snowflake hutool;
     private TwitterIdWorker2010 twitter;

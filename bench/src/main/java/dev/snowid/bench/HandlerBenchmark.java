@@ -65,7 +65,7 @@ public class HandlerBenchmark {
         FunctionSettings settings = FunctionSettings.from(Map.of(
                 FunctionSettings.TABLE, table,
                 FunctionSettings.DYNAMODB_ENDPOINT, dynalite.endpoint().toString()));
-        DynamoDbLeaseStore store = DynamoDbLeaseStore.create(table, Optional.of(dynalite.endpoint()), WallClock.SYSTEM);
+        DynamoDbLeaseStore store = DynamoDbLeaseStore.create(table, FunctionSettings.TABLE, Optional.of(dynalite.endpoint()), WallClock.SYSTEM);
         handler = new SnowidHandler(settings, store, WallClock.SYSTEM, new PrintStream(OutputStream.nullOutputStream()));
         event = event(count);
         String first = invoke().toString(StandardCharsets.UTF_8);

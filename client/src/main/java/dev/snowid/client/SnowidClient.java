@@ -3,7 +3,6 @@ package dev.snowid.client;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
-import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
@@ -11,10 +10,7 @@ import dev.snowid.lease.LeasedGenerator;
 import java.lang.management.ManagementFactory;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -43,8 +39,7 @@ public final class SnowidClient implements AutoCloseable {
     private final String source;
     private final WallClock clock;
     private final LongAdder issued = new LongAdder();
-    /** Refusals by the API's error code for the reason; written rarely (a refusal is the exception). */
-    private final ConcurrentHashMap<String, LongAdder> refusals = new ConcurrentHashMap<>();
+    private final Refusals refusals = new Refusals();
     private volatile boolean closed;
 
     private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, String source, WallClock clock) {
@@ -72,7 +67,7 @@ public final class SnowidClient implements AutoCloseable {
             issued.increment();
             return id;
         } catch (IdUnavailableException e) {
-            throw refused(e);
+            throw refusals.count(e);
         }
     }
 
@@ -84,7 +79,7 @@ public final class SnowidClient implements AutoCloseable {
             issued.add(ids.length);
             return ids;
         } catch (IdUnavailableException e) {
-            throw refused(e);
+            throw refusals.count(e);
         }
     }
 
@@ -92,25 +87,7 @@ public final class SnowidClient implements AutoCloseable {
     public ClientStats stats() {
         Lease lease = generator.currentLease().orElse(null);
         long left = lease == null ? -1 : Math.max(0, lease.window().expiresAt() - clock.millis());
-        Map<String, Long> byReason = new TreeMap<>();
-        for (Map.Entry<String, LongAdder> refusal : refusals.entrySet()) {
-            byReason.put(refusal.getKey(), refusal.getValue().sum());
-        }
-        return new ClientStats(lease, left, issued.sum(), byReason, renewer.renewals(), renewer.failures(), renewer.losses());
-    }
-
-    private IdUnavailableException refused(IdUnavailableException e) {
-        String reason = ErrorCode.of(e).code();
-        LongAdder count = refusals.get(reason);
-        if (count == null) {
-            LongAdder fresh = new LongAdder();
-            count = refusals.putIfAbsent(reason, fresh);
-            if (count == null) {
-                count = fresh;
-            }
-        }
-        count.increment();
-        return e;
+        return new ClientStats(lease, left, issued.sum(), refusals.snapshot(), renewer.renewals(), renewer.failures(), renewer.losses());
     }
 
     /** The lease in force, as last confirmed; empty after a loss (until the next ID leases anew) and after {@link #close()}. */
@@ -143,7 +120,7 @@ public final class SnowidClient implements AutoCloseable {
 
     private void refuseWhenClosed() {
         if (closed) {
-            throw refused(new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000));
+            throw refusals.count(new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000));
         }
     }
 
@@ -298,7 +275,7 @@ public final class SnowidClient implements AutoCloseable {
             ClientLog out = log != null ? log : ClientLog.javaUtilLogging();
             Lease first = source.acquire();
             long maxSkew = LeaseTerms.DEFAULT.maxClockSkewMillis();
-            if (api != null && Math.abs(api.clockSkewMillis()) > maxSkew + 1_000) { // + 1 s: the Date header has whole seconds
+            if (api != null && !LeaseTerms.DEFAULT.toleratesSkew(api.clockSkewMillis())) {
                 long skew = api.clockSkewMillis();
                 out.warn("this machine's clock is " + Math.abs(skew) + " ms " + (skew > 0 ? "ahead of" : "behind")
                         + " the lease API's: IDs stay unique, but each lease is usable that much " + (skew > 0 ? "shorter" : "later")

@@ -18,7 +18,8 @@ public final class ClockSkewException extends IdUnavailableException {
 
     public ClockSkewException(long skewMillis, long allowedMillis) {
         super("local clock differs from the store's by " + Math.abs(skewMillis) + " ms (" + (skewMillis > 0 ? "ahead" : "behind")
-                + "), allowed " + allowedMillis + " ms (maxClockSkewMillis plus 1000 ms for the store's Date header,"
+                + "), allowed " + allowedMillis + " ms (maxClockSkewMillis plus " + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS
+                + " ms for the store's Date header,"
                 + " which has whole seconds); refusing to lease a slot until the clock is synchronised", RETRY_AFTER_MILLIS);
         this.skewMillis = skewMillis;
     }

@@ -41,10 +41,6 @@ public final class Lease {
         return window;
     }
 
-    public Lease renewedUntil(long newExpiresAt) {
-        return new Lease(slot, owner, fence, window.extendedTo(newExpiresAt));
-    }
-
     @Override
     public String toString() {
         return "lease on slot " + slot + " (fence " + fence + ") " + window;

@@ -49,6 +49,5 @@ public interface LeaseStore {
      * machine's, so a skew measured before the snapshot says nothing about it; until the next
      * answer the skew is unknown again, and acquisition checks it before any write.
      */
-    default void forgetClockSkew() {
-    }
+    void forgetClockSkew();
 }

@@ -3,23 +3,26 @@ package dev.snowid.lease;
 import dev.snowid.LeaseWindow;
 
 /**
- * How long a lease lasts and how far the local clock may differ from the store's. A holder
- * renews once less than half of the lease is left, so one failed renewal still leaves time
- * for another before the window ends.
+ * How long a lease lasts and how far the local clock may differ from the store's: the one
+ * home of these bounds, for the function's settings, the agent's and the lease client's. A
+ * holder renews once less than half of the lease is left, so one failed renewal still leaves
+ * time for another before the window ends.
  */
 public final class LeaseTerms {
 
     public static final long MIN_LEASE_MILLIS = 5_000;
     public static final long MAX_LEASE_MILLIS = 3_600_000;
+    public static final long DEFAULT_LEASE_MILLIS = 60_000;
     public static final long MAX_CLOCK_SKEW_MILLIS = 60_000;
+    public static final long DEFAULT_MAX_CLOCK_SKEW_MILLIS = 2_000;
     /**
      * The store's clock is read from the HTTP {@code Date} header, which has whole seconds: a
      * measured difference can be up to 1 s off, so the bound is widened by that much.
      */
-    static final long DATE_HEADER_RESOLUTION_MILLIS = 1_000;
+    public static final long DATE_HEADER_RESOLUTION_MILLIS = 1_000;
 
     /** 60 s leases, at most 2 s between the local clock and the store's. */
-    public static final LeaseTerms DEFAULT = new LeaseTerms(60_000, 2_000);
+    public static final LeaseTerms DEFAULT = new LeaseTerms(DEFAULT_LEASE_MILLIS, DEFAULT_MAX_CLOCK_SKEW_MILLIS);
 
     private final long leaseMillis;
     private final long maxClockSkewMillis;
@@ -60,8 +63,16 @@ public final class LeaseTerms {
     }
 
     /** The largest measured skew that is still accepted: the bound plus the Date header's resolution. */
-    long toleratedSkewMillis() {
+    public long toleratedSkewMillis() {
         return maxClockSkewMillis + DATE_HEADER_RESOLUTION_MILLIS;
+    }
+
+    /**
+     * Whether a skew measured against the store's {@code Date} header (local clock minus the
+     * store's, either sign) is within {@link #toleratedSkewMillis()}; beyond it, no slot is leased.
+     */
+    public boolean toleratesSkew(long measuredSkewMillis) {
+        return measuredSkewMillis >= -toleratedSkewMillis() && measuredSkewMillis <= toleratedSkewMillis();
     }
 
     @Override

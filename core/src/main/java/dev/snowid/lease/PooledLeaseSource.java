@@ -122,7 +122,7 @@ public final class PooledLeaseSource implements LeaseSource {
 
     private void checkSkew() {
         OptionalLong skew = store.clockSkewMillis();
-        if (skew.isPresent() && Math.abs(skew.getAsLong()) > terms.toleratedSkewMillis()) {
+        if (skew.isPresent() && !terms.toleratesSkew(skew.getAsLong())) {
             throw new ClockSkewException(skew.getAsLong(), terms.toleratedSkewMillis());
         }
     }

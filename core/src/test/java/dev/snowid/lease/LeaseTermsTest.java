@@ -53,6 +53,12 @@ class LeaseTermsTest {
 
     @Test
     void theMeasuredSkewMayBeOffByTheDateHeadersSecond() {
-        assertEquals(3_000, LeaseTerms.of(60_000, 2_000).toleratedSkewMillis());
+        LeaseTerms terms = LeaseTerms.of(60_000, 2_000);
+        assertEquals(3_000, terms.toleratedSkewMillis());
+        assertTrue(terms.toleratesSkew(3_000));
+        assertTrue(terms.toleratesSkew(-3_000));
+        assertFalse(terms.toleratesSkew(3_001));
+        assertFalse(terms.toleratesSkew(-3_001));
+        assertFalse(terms.toleratesSkew(Long.MIN_VALUE), "no overflow of abs()");
     }
 }

@@ -64,4 +64,9 @@ public final class CountingLeaseStore implements LeaseStore {
     public OptionalLong clockSkewMillis() {
         return store.clockSkewMillis();
     }
+
+    @Override
+    public void forgetClockSkew() {
+        store.forgetClockSkew();
+    }
 }

@@ -14,9 +14,11 @@ import java.util.TreeMap;
 
 /**
  * A lease table in memory, for unit tests of pure lease logic only (DynamoDB behaviour is
- * tested against a real engine). It has the table's conditions exactly: acquire when there
- * is no item or its expiry is before {@code now}, copying the old expiry into the floor and
- * bumping the fence; renew and release only with the right owner and fence.
+ * tested against a real engine). It has the table's conditions exactly, and passes the same
+ * {@link LeaseStoreContract} as the DynamoDB store: acquire when there is no item or its expiry
+ * is before {@code now}, copying the old expiry into the floor and bumping the fence; renew and
+ * release only with the right owner and fence; a renewal keeps the later of the stored and the
+ * asked expiry; a release writes {@link LeaseWindow#expiryOnRelease(long)}.
  *
  * <p>One table can have several clients ({@link #newClient()}), each with its own measured
  * clock skew and its own faults, as processes with different clocks and networks would.
@@ -130,8 +132,10 @@ public final class InMemoryLeaseStore implements LeaseStore {
         Lease renewed;
         synchronized (table) {
             Row row = held(slot, owner, fence, "renew");
-            table.put(slot.index(), new Row(owner, fence, newExpiresAt, row.floor, row.holder));
-            renewed = new Lease(slot, owner, fence, LeaseWindow.of(row.floor, newExpiresAt));
+            // As on DynamoDB: a renewal never shortens the stored expiry, and answers with what is stored.
+            long expiresAt = Math.max(row.expiresAt, newExpiresAt);
+            table.put(slot.index(), new Row(owner, fence, expiresAt, row.floor, row.holder));
+            renewed = new Lease(slot, owner, fence, LeaseWindow.of(row.floor, expiresAt));
         }
         return after(renewed);
     }
@@ -141,7 +145,7 @@ public final class InMemoryLeaseStore implements LeaseStore {
         before();
         synchronized (table) {
             Row row = held(slot, owner, fence, "release");
-            long expiresAt = Math.min(row.expiresAt, Math.max(row.floor, lastIssuedMillis == Long.MAX_VALUE ? Long.MAX_VALUE : lastIssuedMillis + 1));
+            long expiresAt = LeaseWindow.of(row.floor, row.expiresAt).expiryOnRelease(lastIssuedMillis);
             table.put(slot.index(), new Row(null, fence, expiresAt, row.floor, row.holder));
         }
         after(null);
@@ -164,6 +168,11 @@ public final class InMemoryLeaseStore implements LeaseStore {
     @Override
     public OptionalLong clockSkewMillis() {
         return answered ? OptionalLong.of(clockSkewMillis) : OptionalLong.empty();
+    }
+
+    @Override
+    public void forgetClockSkew() {
+        answered = false;
     }
 
     /** The condition of renew and release: the item exists and has this owner and fence. */

@@ -10,8 +10,12 @@ import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseTerms;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +76,21 @@ public abstract class LeaseStoreContract {
     }
 
     @Test
+    void aRenewalNeverShortensAStoredExpiry() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        store.renew(SLOT, ME, lease.fence(), T + 90_000);
+        // Asked by a clock behind the one that renewed last (another function environment, say).
+        Lease asked = store.renew(SLOT, ME, lease.fence(), T + 70_000);
+        assertEquals(LeaseWindow.of(0, T + 90_000), asked.window(), "the later stored expiry is kept, and returned");
+        assertEquals(lease.fence(), asked.fence());
+        assertEquals(T + 90_000, store.ownedExpiries().get(SLOT));
+        assertFalse(store.tryAcquire(SLOT, OTHER, "test", T + 80_000, T + 140_000).isPresent(),
+                "the slot stays held until the later expiry");
+        assertEquals(LeaseWindow.of(0, T + 90_000), store.renew(SLOT, ME, lease.fence(), 1).window(),
+                "not even an expiry below the floor shortens it");
+    }
+
+    @Test
     void anExpiredLeaseCanStillBeRenewedWhileNobodyTookIt() {
         Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
         assertEquals(T + 200_000, store.renew(SLOT, ME, lease.fence(), T + 200_000).window().expiresAt());
@@ -117,6 +136,47 @@ public abstract class LeaseStoreContract {
         assertEquals(T + 60_000, store.tryAcquire(SLOT, OTHER, "test", T + 60_001, T + 120_000).get().window().floor());
     }
 
+    /**
+     * The store writes exactly {@link LeaseWindow#expiryOnRelease(long)}, the one release rule, at
+     * every boundary: nothing issued, before the floor, on it, inside, on and past the expiry, and
+     * at the largest ms. The next holder's floor shows what was written.
+     */
+    @Test
+    void releaseWritesTheReleaseRulesExpiryAtEveryBoundary() {
+        long floor = T + 60_000;
+        long end = T + 120_000;
+        long[] lastIssued = {0, 1, floor - 2, floor - 1, floor, floor + 1, end - 2, end - 1, end, end + 1,
+            Long.MAX_VALUE - 1, Long.MAX_VALUE};
+        List<String> wrong = new ArrayList<>();
+        for (int i = 0; i <= lastIssued.length; i++) {
+            Slot slot = Slot.ofIndex(i);
+            Lease lease;
+            long last;
+            if (i == lastIssued.length) { // a slot's first lease: floor 0, nothing issued
+                lease = store.tryAcquire(slot, ME, "test", T, T + 60_000).get();
+                last = 0;
+            } else {
+                store.tryAcquire(slot, OTHER, "test", T, floor).get();
+                lease = store.tryAcquire(slot, ME, "test", floor + 1, end).get();
+                last = lastIssued[i];
+            }
+            store.release(slot, ME, lease.fence(), last);
+            long written = store.tryAcquire(slot, OTHER, "test", end + 1, end + 60_000).get().window().floor();
+            long rule = lease.window().expiryOnRelease(last);
+            if (written != rule) {
+                wrong.add("window " + lease.window() + ", last issued " + last + ": wrote " + written + ", the rule says " + rule);
+            }
+        }
+        assertEquals(new ArrayList<String>(), wrong);
+    }
+
+    @Test
+    void aNegativeLastIssuedMsIsRefusedAndTheLeaseKept() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        assertThrows(IllegalArgumentException.class, () -> store.release(SLOT, ME, lease.fence(), -1));
+        assertEquals(T + 60_000, store.ownedExpiries().get(SLOT));
+    }
+
     @Test
     void releaseOfAReleasedLeaseIsLost() {
         Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
@@ -141,9 +201,17 @@ public abstract class LeaseStoreContract {
     }
 
     @Test
-    void theClockSkewIsKnownAfterTheFirstAnswer() {
+    void theClockSkewIsUnknownUntilTheFirstAnswerAndAgainOnceForgotten() {
+        assertFalse(store.clockSkewMillis().isPresent(), "no answer yet");
         Optional<Lease> lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000);
         assertTrue(lease.isPresent());
+        OptionalLong skew = store.clockSkewMillis();
+        assertTrue(skew.isPresent());
+        // The engine runs with a synchronised clock: anything near a minute is a unit mistake (s for ms).
+        assertTrue(Math.abs(skew.getAsLong()) < LeaseTerms.MAX_CLOCK_SKEW_MILLIS, "skew " + skew);
+        store.forgetClockSkew();
+        assertFalse(store.clockSkewMillis().isPresent(), "forgotten (a SnapStart restore): unknown until the next answer");
+        store.ownedExpiries();
         assertTrue(store.clockSkewMillis().isPresent());
     }
 }

@@ -30,7 +30,7 @@ final class TemplateChecks {
     static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
 
     /**
-     * The routes of DESIGN.md section 4, and the catch-all that sends every other request to the
+     * The routes of the HTTP API (docs/api.md), and the catch-all that sends every other request to the
      * function too, so that clients get its JSON 404/405 rather than API Gateway's own answer.
      */
     static final Set<String> ROUTES = Set.of("GET /ids", "POST /ids", "GET /ids/{id}", "POST /leases",
@@ -334,7 +334,7 @@ final class TemplateChecks {
             }
         }));
         if (!routes.equals(new TreeSet<>(ROUTES))) {
-            problems.add("routes " + routes + " differ from DESIGN.md section 4: " + new TreeSet<>(ROUTES));
+            problems.add("routes " + routes + " differ from the HTTP API's (docs/api.md): " + new TreeSet<>(ROUTES));
         }
         boolean permitted = template.resourcesOfType("AWS::Lambda::Permission").stream()
                 .map(template::properties)

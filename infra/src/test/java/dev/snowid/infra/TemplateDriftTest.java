@@ -118,7 +118,7 @@ class TemplateDriftTest {
     void aMissingRouteFails() {
         Template changed = template.copy();
         paths(changed).remove("/health");
-        assertMentions(TemplateChecks.routes(changed), "differ from DESIGN.md section 4");
+        assertMentions(TemplateChecks.routes(changed), "differ from the HTTP API's (docs/api.md)");
     }
 
     @Test

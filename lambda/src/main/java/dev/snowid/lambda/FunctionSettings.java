@@ -42,11 +42,6 @@ public final class FunctionSettings {
     public static final String DEFAULT_TABLE = "snowid-leases";
     public static final String DEFAULT_DATACENTERS = "0-3";
     public static final String DEFAULT_MACHINES = "0-31";
-    public static final long DEFAULT_LEASE_MILLIS = 60_000;
-    public static final long MIN_LEASE_MILLIS = 5_000;
-    public static final long MAX_LEASE_MILLIS = 3_600_000;
-    public static final long DEFAULT_MAX_CLOCK_SKEW_MILLIS = 2_000;
-    public static final long MAX_MAX_CLOCK_SKEW_MILLIS = LeaseTerms.MAX_CLOCK_SKEW_MILLIS;
     public static final int DEFAULT_LOCAL_PORT = 8080;
 
     /** How {@link #METRICS} may be set. */
@@ -69,8 +64,11 @@ public final class FunctionSettings {
         datacenters = string(env, DATACENTERS).orElse(DEFAULT_DATACENTERS);
         machines = string(env, MACHINES).orElse(DEFAULT_MACHINES);
         pool = pool(datacenters, machines);
-        long leaseMillis = number(env, LEASE_MILLIS, DEFAULT_LEASE_MILLIS, MIN_LEASE_MILLIS, MAX_LEASE_MILLIS, "ms");
-        long maxSkew = number(env, MAX_CLOCK_SKEW_MILLIS, DEFAULT_MAX_CLOCK_SKEW_MILLIS, 0, MAX_MAX_CLOCK_SKEW_MILLIS, "ms");
+        // The bounds are the lease protocol's (LeaseTerms), checked here so the message names the variable.
+        long leaseMillis = number(env, LEASE_MILLIS, LeaseTerms.DEFAULT_LEASE_MILLIS, LeaseTerms.MIN_LEASE_MILLIS,
+                LeaseTerms.MAX_LEASE_MILLIS, "ms");
+        long maxSkew = number(env, MAX_CLOCK_SKEW_MILLIS, LeaseTerms.DEFAULT_MAX_CLOCK_SKEW_MILLIS, 0,
+                LeaseTerms.MAX_CLOCK_SKEW_MILLIS, "ms");
         leaseTerms = terms(leaseMillis, maxSkew);
         codec = codec(number(env, EPOCH_MILLIS, SnowflakeCodec.TWITTER_EPOCH_MILLIS, 0,
                 Long.MAX_VALUE - SnowflakeCodec.MAX_TIMESTAMP_OFFSET, "unix ms"));

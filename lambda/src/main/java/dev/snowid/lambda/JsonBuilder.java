@@ -141,10 +141,4 @@ public final class JsonBuilder {
         }
         return i > 0 && Character.isHighSurrogate(value.charAt(i - 1));
     }
-
-    public static String quoted(CharSequence value) {
-        StringBuilder out = new StringBuilder(value.length() + 2);
-        string(out, value);
-        return out.toString();
-    }
 }

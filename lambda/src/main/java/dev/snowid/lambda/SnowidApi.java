@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The HTTP API of DESIGN.md §4: routes a request, checks its input, and turns every outcome
+ * The HTTP API (docs/api.md): routes a request, checks its input, and turns every outcome
  * into a status. Client mistakes are 4xx with {@code {"error","message"}}; "no ID right now"
  * is 503 with {@code Retry-After}; only our own faults are 500, and those say nothing more.
  */

@@ -46,7 +46,12 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     }
 
     public SnowidHandler(FunctionSettings settings) {
-        this(settings, DynamoDbLeaseStore.create(settings.table(), settings.dynamoDbEndpoint(), WallClock.SYSTEM), WallClock.SYSTEM);
+        this(settings, leaseStore(settings), WallClock.SYSTEM);
+    }
+
+    /** The lease table the settings name, over the SDK; its errors name the setting to fix. */
+    static DynamoDbLeaseStore leaseStore(FunctionSettings settings) {
+        return DynamoDbLeaseStore.create(settings.table(), FunctionSettings.TABLE, settings.dynamoDbEndpoint(), WallClock.SYSTEM);
     }
 
     /** With a given store and clock: for the local runner's overrides, tests and benchmarks. */

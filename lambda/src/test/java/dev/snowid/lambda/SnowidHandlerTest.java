@@ -10,12 +10,12 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseTerms;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -226,8 +226,8 @@ class SnowidHandlerTest {
     void storeTroubleIsAFixed503MessageForClientsAndTheCauseIsLogged(TestTable table) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         String missing = table.name() + "-missing";
-        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(Functions.environment(table)),
-                DynamoDbLeaseStore.builder().table(missing).client(table.clientSettings()).build(), WallClock.SYSTEM,
+        FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.TABLE, missing));
+        try (SnowidHandler handler = new SnowidHandler(settings, SnowidHandler.leaseStore(settings), WallClock.SYSTEM,
                 new PrintStream(log, true, StandardCharsets.UTF_8))) {
             for (TestEvents.Request request : List.of(TestEvents.get("/ids"),
                     TestEvents.request("POST", "/leases").bearer(Functions.SECRET))) {
@@ -278,7 +278,7 @@ class SnowidHandlerTest {
             Slot held = Slot.ofIndex(Integer.parseInt(onlyItem(table).get(LeaseTableSchema.SLOT).n()));
             assertEquals(held.toString(), after.text("slot"));
             long left = after.number("leaseMillisLeft");
-            assertTrue(left > 0 && left <= FunctionSettings.DEFAULT_LEASE_MILLIS, after.body());
+            assertTrue(left > 0 && left <= LeaseTerms.DEFAULT_LEASE_MILLIS, after.body());
             assertNotNull(after.text("version"));
         }
     }
@@ -362,6 +362,10 @@ class SnowidHandlerTest {
         @Override
         public OptionalLong clockSkewMillis() {
             return OptionalLong.empty();
+        }
+
+        @Override
+        public void forgetClockSkew() {
         }
     }
 

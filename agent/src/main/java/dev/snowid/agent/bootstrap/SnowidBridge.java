@@ -3,9 +3,9 @@ package dev.snowid.agent.bootstrap;
 import java.util.function.LongSupplier;
 
 /**
- * The one agent class on the bootstrap class loader. Advice inlined into a redirected method
- * calls these static methods; since every class loader can see bootstrap classes, that works
- * for targets in any class loader, while the generator, Byte Buddy and everything else stay
+ * The one agent class on the bootstrap class loader. A redirected method's body, rewritten by
+ * the agent, calls these static methods; since every class loader can see bootstrap classes,
+ * that works for targets in any class loader, while the generator, ASM and everything else stay
  * inside the agent's own loader. Keep it tiny and free of dependencies beyond {@code java.*}:
  * whatever it references must be on the bootstrap class path too.
  */

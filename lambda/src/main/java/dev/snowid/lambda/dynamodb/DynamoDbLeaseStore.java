@@ -11,7 +11,6 @@ import static dev.snowid.lambda.dynamodb.LeaseTableSchema.TTL;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
@@ -37,7 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * The lease table on DynamoDB (DESIGN.md §3). Every call is one conditional {@code UpdateItem}
+ * The lease table on DynamoDB (the protocol: {@code docs/protocol.md}). Every call is one conditional {@code UpdateItem}
  * (or one paginated {@code Scan}); the item's own {@code expiresAt} decides whether a slot is
  * free, never DynamoDB's TTL, which deletes late and lazily.
  *
@@ -70,11 +69,14 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private final int maxAttempts;
     private final Duration operationTimeout;
     private final String where;
+    /** Where the table's name came from, for the message when the table is missing; may be null. */
+    private final String tableSetting;
 
-    private DynamoDbLeaseStore(DynamoDbClient client, String table, StoreClockSkew skew, int maxAttempts, Duration operationTimeout,
-            String where) {
+    private DynamoDbLeaseStore(DynamoDbClient client, String table, String tableSetting, StoreClockSkew skew, int maxAttempts,
+            Duration operationTimeout, String where) {
         this.client = client;
         this.table = table;
+        this.tableSetting = tableSetting;
         this.skew = skew;
         this.maxAttempts = maxAttempts;
         this.operationTimeout = operationTimeout;
@@ -84,9 +86,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     /**
      * The store the function uses: table {@code tableName} on DynamoDB of the function's region,
      * or on the engine at {@code endpoint}. Build it once per environment; it holds the SDK client.
+     *
+     * @param tableSetting the setting that named the table (e.g. an environment variable), for error messages
      */
-    public static DynamoDbLeaseStore create(String tableName, Optional<URI> endpoint, WallClock clock) {
-        return builder().table(tableName).clock(clock).client(LeaseTableClient.builder().endpoint(endpoint)).build();
+    public static DynamoDbLeaseStore create(String tableName, String tableSetting, Optional<URI> endpoint, WallClock clock) {
+        return builder().table(tableName).tableSetting(tableSetting).clock(clock)
+                .client(LeaseTableClient.builder().endpoint(endpoint)).build();
     }
 
     public static Builder builder() {
@@ -184,10 +189,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     }
 
     /**
-     * Writes {@code expiresAt := min(expiresAt, max(floor, lastIssued + 1))} and removes the
-     * owner. DynamoDB's update expressions have no min or max, so the three cases are three
+     * Writes the release rule, {@link LeaseWindow#expiryOnRelease(long)}: {@code expiresAt :=
+     * min(expiresAt, max(floor, lastIssued + 1))}, or the floor when nothing was issued, and
+     * removes the owner. DynamoDB's update expressions have no min or max, so the cases are
      * writes with mutually exclusive conditions, tried in the order of likelihood: a holder that
      * issued IDs issued them inside its window, so the first write is the one that applies.
+     * {@code LeaseStoreContract} pins what this writes to the rule at every boundary, on the engine.
      */
     @Override
     public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
@@ -375,7 +382,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             throw conditionFailed;
         } catch (ResourceNotFoundException missing) {
             throw new LeaseStoreUnavailableException("the lease table '" + table + "' does not exist on " + where
-                    + ": set " + FunctionSettings.TABLE + " to the name of the lease table (the SAM template creates it)",
+                    + (tableSetting == null ? ": " : ": set " + tableSetting + " to ")
+                    + "the name of the lease table (the SAM template creates it)",
                     RETRY_AFTER_MISCONFIGURATION_MILLIS, missing);
         } catch (AwsServiceException refused) {
             String code = refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode();
@@ -424,6 +432,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     public static final class Builder {
 
         private String table;
+        private String tableSetting;
         private WallClock clock = WallClock.SYSTEM;
         private LeaseTableClient.Builder client = LeaseTableClient.builder();
 
@@ -432,6 +441,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
         public Builder table(String table) {
             this.table = table;
+            return this;
+        }
+
+        /** The setting that named the table (e.g. an environment variable): error messages tell to fix it there. */
+        public Builder tableSetting(String tableSetting) {
+            this.tableSetting = tableSetting;
             return this;
         }
 
@@ -448,12 +463,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
         public DynamoDbLeaseStore build() {
             if (table == null || table.isBlank()) {
-                throw new IllegalArgumentException("no lease table name: set " + FunctionSettings.TABLE);
+                throw new IllegalArgumentException("no lease table name" + (tableSetting == null ? "" : ": set " + tableSetting));
             }
             StoreClockSkew skew = new StoreClockSkew(clock);
             String where = client.endpoint().map(URI::toString).orElse("DynamoDB");
-            return new DynamoDbLeaseStore(client.interceptor(skew).build(), table, skew, client.maxAttempts(), client.operationTimeout(),
-                    where);
+            return new DynamoDbLeaseStore(client.interceptor(skew).build(), table, tableSetting, skew, client.maxAttempts(),
+                    client.operationTimeout(), where);
         }
     }
 }

@@ -14,7 +14,7 @@ public final class LeaseTableSchema {
     public static final String OWNER = "owner";
     /** Bumped on every acquisition. */
     public static final String FENCE = "fence";
-    /** Unix ms; the lease is free from this instant on. */
+    /** Unix ms; the slot is free for a caller whose clock reads a later ms. */
     public static final String EXPIRES_AT = "expiresAt";
     /** Unix ms; the first ms the holder may issue: the previous holder's expiry. */
     public static final String FLOOR = "floor";

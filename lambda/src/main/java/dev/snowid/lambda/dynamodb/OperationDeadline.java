@@ -22,10 +22,6 @@ final class OperationDeadline {
         return new OperationDeadline(budget);
     }
 
-    Duration budget() {
-        return budget;
-    }
-
     /**
      * The time left for the next call of {@code action}.
      *

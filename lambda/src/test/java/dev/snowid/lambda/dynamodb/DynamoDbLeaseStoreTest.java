@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The lease protocol's conditions (DESIGN.md §3) against a real engine. */
+/** The lease protocol's conditions (docs/protocol.md) against each real engine. */
 @OnEveryEngine
 class DynamoDbLeaseStoreTest {
 

@@ -103,14 +103,21 @@ class LeaseStoreFaultsTest {
     @Test
     void aMissingTableIsReportedWithItsNameAndTheSettingThatNamesIt() {
         SdkCalls calls = new SdkCalls();
-        try (DynamoDbLeaseStore missing = DynamoDbLeaseStore.builder().table("no-such-lease-table")
+        try (DynamoDbLeaseStore missing = DynamoDbLeaseStore.builder().table("no-such-lease-table").tableSetting("LEASE_TABLE_VAR")
                 .client(table.clientSettings().interceptor(calls)).build()) {
             LeaseStoreUnavailableException error = assertThrows(LeaseStoreUnavailableException.class,
                     () -> missing.tryAcquire(SLOT, "owner", "h", now(), now() + 10_000));
 
-            assertTrue(error.getMessage().contains("'no-such-lease-table'") && error.getMessage().contains("SNOWID_TABLE"),
-                    error.getMessage());
+            assertTrue(error.getMessage().contains("'no-such-lease-table' does not exist")
+                    && error.getMessage().contains("set LEASE_TABLE_VAR to the name of the lease table"), error.getMessage());
             assertEquals(1, calls.attempts(), "a missing table is not retried");
+        }
+        try (DynamoDbLeaseStore unnamed = DynamoDbLeaseStore.builder().table("no-such-lease-table")
+                .client(table.clientSettings()).build()) {
+            LeaseStoreUnavailableException error = assertThrows(LeaseStoreUnavailableException.class,
+                    () -> unnamed.tryAcquire(SLOT, "owner", "h", now(), now() + 10_000));
+            assertTrue(error.getMessage().contains("'no-such-lease-table' does not exist") && !error.getMessage().contains(" set "),
+                    "without a setting, none is named: " + error.getMessage());
         }
     }
 

@@ -21,7 +21,7 @@ import org.testcontainers.utility.DockerImageName;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Gives tests a real DynamoDB-compatible engine, the first of:
+ * Gives tests a real DynamoDB-compatible engine, never a mock, the first of:
  * <ol>
  *   <li>the endpoint in {@value #ENDPOINT_VARIABLE} (real DynamoDB or anything compatible);</li>
  *   <li>LocalStack through Testcontainers, when a Docker engine answers;</li>
