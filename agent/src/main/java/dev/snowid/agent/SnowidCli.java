@@ -8,6 +8,8 @@ public final class SnowidCli {
     static final String USAGE = "usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>\n"
             + "  decode   prints the timestamp, ISO time, datacenter, machine and sequence of a Snowflake ID\n"
             + "  --epoch  the custom epoch the ID was issued with (default: Twitter's, 1288834974657)\n"
+            + "       java -jar snowid-agent.jar leases <lease url>   (secret from SNOWID_LEASE_SECRET)\n"
+            + "  leases   draws the function's slot pool: who holds which slot, what is free, what expires\n"
             + "as a -javaagent: see docs/agent.md (-Dsnowid.node / -Dsnowid.lease.url, -Dsnowid.targets)";
 
     private SnowidCli() {
@@ -23,6 +25,9 @@ public final class SnowidCli {
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length > 0 && args[0].equals("decode")) {
             return DecodeCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (args.length > 0 && args[0].equals("leases")) {
+            return LeasesCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.getenv(), out, err);
         }
         if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help"))) {
             out.println(USAGE);

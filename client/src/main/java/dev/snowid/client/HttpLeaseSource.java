@@ -4,6 +4,7 @@ import dev.snowid.Slot;
 import dev.snowid.client.wire.ErrorAnswer;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.client.wire.SlotMap;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseSource;
@@ -96,6 +97,22 @@ public final class HttpLeaseSource implements LeaseSource {
         return baseUrl;
     }
 
+    /**
+     * The pool as the API sees it ({@code GET /leases}): for operators' tools, not for holders.
+     *
+     * @throws LeaseStoreUnavailableException when the API cannot be reached, refused the secret, or
+     *                                        answered something that is not a slot map
+     */
+    public SlotMap slotMap() {
+        Answer answer = call(LeaseRoute.SLOT_MAP, null, null, RENEW_READ_TIMEOUT_MILLIS);
+        try {
+            return SlotMap.read(answer.body);
+        } catch (IllegalArgumentException e) {
+            throw new LeaseStoreUnavailableException(LeaseRoute.SLOT_MAP + " at " + baseUrl + " answered HTTP " + answer.status
+                    + " with a slot map this client cannot read: " + e.getMessage(), DEFAULT_RETRY_AFTER_MILLIS, e);
+        }
+    }
+
     private Lease leaseFrom(LeaseRoute route, Answer answer) {
         try {
             return LeaseMessage.readLease(answer.body);
@@ -118,13 +135,15 @@ public final class HttpLeaseSource implements LeaseSource {
             connection.setInstanceFollowRedirects(false);
             connection.setRequestProperty("Authorization", "Bearer " + secret.get());
             connection.setRequestProperty("Accept", "application/json");
-            byte[] body = json.getBytes(StandardCharsets.UTF_8);
-            connection.setRequestProperty("Content-Type", "application/json");
-            connection.setDoOutput(true);
-            // Not streamed: a streamed request answered 401 throws HttpRetryException, and the API's
-            // own words on the refused secret would be lost.
-            try (OutputStream out = connection.getOutputStream()) {
-                out.write(body);
+            if (json != null) { // a GET with a body would be sent as a POST by HttpURLConnection
+                byte[] body = json.getBytes(StandardCharsets.UTF_8);
+                connection.setRequestProperty("Content-Type", "application/json");
+                connection.setDoOutput(true);
+                // Not streamed: a streamed request answered 401 throws HttpRetryException, and the API's
+                // own words on the refused secret would be lost.
+                try (OutputStream out = connection.getOutputStream()) {
+                    out.write(body);
+                }
             }
             int status = connection.getResponseCode();
             long serverDate = connection.getHeaderFieldDate("Date", 0);

@@ -9,6 +9,8 @@ import dev.snowid.IdUnavailableException;
 import dev.snowid.client.wire.LeaseApiContract.Exchange;
 import dev.snowid.client.wire.LeaseApiContract;
 import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.client.wire.SlotMap;
+import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -67,6 +69,20 @@ class LeaseApiContractClientTest {
             assertEquals(lease.owner(), read.owner());
             assertEquals(lease.fence(), read.fence());
             assertEquals(lease.window(), read.window());
+        } else if (exchange.clientSees == SlotMap.class) {
+            assertTrue(seen instanceof SlotMap, () -> "a slot map, not " + seen);
+            SlotMap map = (SlotMap) seen;
+            assertEquals(LeaseApiContract.NOW, map.now());
+            assertEquals(1, map.parts().size());
+            assertEquals(1, map.parts().get(0).held());
+            assertEquals(lease.window().expiresAt(), map.parts().get(0).earliestExpiry());
+            assertEquals(1, map.leases().size());
+            HeldSlot held = map.leases().get(0).lease();
+            assertEquals(lease.slot(), held.slot());
+            assertEquals(LeaseApiContract.HOLDER, held.holder());
+            assertEquals(lease.fence(), held.fence());
+            assertEquals(lease.window().floor(), held.floor());
+            assertEquals(lease.window().expiresAt(), held.expiresAt());
         } else if (exchange.clientSees == Void.class) {
             assertEquals(null, seen);
         } else {
@@ -104,6 +120,9 @@ class LeaseApiContractClientTest {
             }
             if (route == LeaseRoute.RENEW) {
                 return api.renew(lease);
+            }
+            if (route == LeaseRoute.SLOT_MAP) {
+                return api.slotMap();
             }
             api.release(lease, LeaseApiContract.LAST_ISSUED);
             return null;

@@ -1,6 +1,7 @@
 package dev.snowid.lease;
 
 import dev.snowid.Slot;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -37,6 +38,12 @@ public interface LeaseStore {
 
     /** One Scan: the expiry (unix ms) of every slot that has an owner, whether or not it has passed. */
     Map<Slot, Long> ownedExpiries();
+
+    /**
+     * One Scan: every slot that has an owner, expired or not, with holder, fence and window; never
+     * the owner token (the lease API's slot map shows this to operators).
+     */
+    List<HeldSlot> heldSlots();
 
     /**
      * Local clock minus the store's clock (its {@code Date} header, 1 s resolution) as seen on

@@ -14,17 +14,11 @@ public final class SlotPool {
 
     private static final String ALLOWED = "allowed: a number from 0 to 31, or a range a-b with 0 <= a <= b <= 31 (e.g. 0-3)";
 
-    private final int firstDatacenter;
-    private final int lastDatacenter;
-    private final int firstMachine;
-    private final int lastMachine;
     private final List<Slot> slots;
+    private final boolean[] members = new boolean[Slot.COUNT];
+    private final String description;
 
     private SlotPool(int firstDatacenter, int lastDatacenter, int firstMachine, int lastMachine) {
-        this.firstDatacenter = firstDatacenter;
-        this.lastDatacenter = lastDatacenter;
-        this.firstMachine = firstMachine;
-        this.lastMachine = lastMachine;
         List<Slot> all = new ArrayList<>();
         for (int datacenter = firstDatacenter; datacenter <= lastDatacenter; datacenter++) {
             for (int machine = firstMachine; machine <= lastMachine; machine++) {
@@ -32,6 +26,19 @@ public final class SlotPool {
             }
         }
         this.slots = Collections.unmodifiableList(all);
+        this.description = "datacenters " + span(firstDatacenter, lastDatacenter) + " x machines " + span(firstMachine, lastMachine);
+        for (Slot slot : slots) {
+            members[slot.index()] = true;
+        }
+    }
+
+    /** A part of a pool: some of its slots, in table order. */
+    private SlotPool(List<Slot> slots, String description) {
+        this.slots = Collections.unmodifiableList(new ArrayList<>(slots));
+        this.description = description;
+        for (Slot slot : slots) {
+            members[slot.index()] = true;
+        }
     }
 
     /**
@@ -92,16 +99,42 @@ public final class SlotPool {
     }
 
     public boolean contains(Slot slot) {
-        return slot != null
-                && slot.datacenter() >= firstDatacenter && slot.datacenter() <= lastDatacenter
-                && slot.machine() >= firstMachine && slot.machine() <= lastMachine;
+        return slot != null && members[slot.index()];
+    }
+
+    /**
+     * The first {@code count} slots of this pool in table order: with {@link #last(int)}, how a
+     * deployment splits its pool into parts that never lease from each other.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= count <= size}
+     */
+    public SlotPool first(int count) {
+        checkPart(count);
+        return new SlotPool(slots.subList(0, count), "slots " + slots.get(0) + " to " + slots.get(count - 1) + " of " + description);
+    }
+
+    /**
+     * The last {@code count} slots of this pool in table order.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= count <= size}
+     */
+    public SlotPool last(int count) {
+        checkPart(count);
+        int from = slots.size() - count;
+        return new SlotPool(slots.subList(from, slots.size()),
+                "slots " + slots.get(from) + " to " + slots.get(slots.size() - 1) + " of " + description);
+    }
+
+    private void checkPart(int count) {
+        if (count < 1 || count > slots.size()) {
+            throw new IllegalArgumentException("a part of " + this + " holds 1 to " + slots.size() + " slots, not " + count);
+        }
     }
 
     /** E.g. {@code "datacenters 0-3 x machines 0-31 (128 slots)"}, for error messages. */
     @Override
     public String toString() {
-        return "datacenters " + span(firstDatacenter, lastDatacenter) + " x machines " + span(firstMachine, lastMachine)
-                + " (" + size() + (size() == 1 ? " slot)" : " slots)");
+        return description + " (" + size() + (size() == 1 ? " slot)" : " slots)");
     }
 
     private static String span(int first, int last) {

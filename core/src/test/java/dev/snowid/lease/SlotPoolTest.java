@@ -80,4 +80,27 @@ class SlotPoolTest {
     void ofRejectsRangesOutsideTheFormat(int firstDatacenter, int lastDatacenter, int firstMachine, int lastMachine) {
         assertThrows(IllegalArgumentException.class, () -> SlotPool.of(firstDatacenter, lastDatacenter, firstMachine, lastMachine));
     }
+
+    @Test
+    void firstAndLastSplitThePoolIntoPartsThatShareNoSlot() {
+        SlotPool pool = SlotPool.parse("0-3", "0-31");
+        SlotPool function = pool.first(96);
+        SlotPool agents = pool.last(32);
+        assertEquals(96, function.size());
+        assertEquals(32, agents.size());
+        for (Slot slot : pool.slots()) {
+            assertTrue(function.contains(slot) ^ agents.contains(slot), slot + " is in exactly one part");
+        }
+        assertEquals(Slot.of(3, 0), agents.slots().get(0));
+        assertFalse(agents.contains(Slot.of(4, 0)), "a part holds nothing outside its pool");
+        assertEquals("slots 3:0 to 3:31 of datacenters 0-3 x machines 0-31 (32 slots)", agents.toString());
+    }
+
+    @Test
+    void aPartHoldsAtLeastOneAndAtMostEverySlot() {
+        SlotPool pool = SlotPool.of(0, 0, 0, 1);
+        assertThrows(IllegalArgumentException.class, () -> pool.first(0));
+        assertThrows(IllegalArgumentException.class, () -> pool.last(3));
+        assertEquals(pool.slots(), pool.last(2).slots());
+    }
 }

@@ -1,8 +1,10 @@
 package dev.snowid.testing;
 
 import dev.snowid.Slot;
+import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -58,6 +60,12 @@ public final class CountingLeaseStore implements LeaseStore {
     public Map<Slot, Long> ownedExpiries() {
         scans.incrementAndGet();
         return store.ownedExpiries();
+    }
+
+    @Override
+    public List<HeldSlot> heldSlots() {
+        scans.incrementAndGet();
+        return store.heldSlots();
     }
 
     @Override

@@ -2,11 +2,14 @@ package dev.snowid.testing;
 
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
+import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseStoreUnavailableException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -163,6 +166,21 @@ public final class InMemoryLeaseStore implements LeaseStore {
             }
         }
         return after(owned);
+    }
+
+    @Override
+    public List<HeldSlot> heldSlots() {
+        before();
+        List<HeldSlot> held = new ArrayList<>();
+        synchronized (table) {
+            for (Map.Entry<Integer, Row> item : new TreeMap<>(table).entrySet()) {
+                Row row = item.getValue();
+                if (row.owner != null) {
+                    held.add(new HeldSlot(Slot.ofIndex(item.getKey()), row.holder, row.fence, row.floor, row.expiresAt));
+                }
+            }
+        }
+        return after(held);
     }
 
     @Override

@@ -201,6 +201,26 @@ public abstract class LeaseStoreContract {
     }
 
     @Test
+    void theHeldSlotsListHolderFenceAndWindowOfEveryOwnedSlot() {
+        Slot a = Slot.of(0, 0);
+        Slot b = Slot.of(1, 2);
+        store.tryAcquire(a, ME, "orders-service host-a", T, T + 60_000).get();
+        Lease second = store.tryAcquire(b, ME, "billing", T, T + 10_000).get();
+        store.release(b, ME, second.fence(), T + 5);
+        Lease again = store.tryAcquire(b, ME, "billing again", T + 20_000, T + 80_000).get();
+        java.util.List<dev.snowid.lease.HeldSlot> held = store.heldSlots();
+        assertEquals(2, held.size(), held.toString());
+        dev.snowid.lease.HeldSlot first = held.stream().filter(h -> h.slot().equals(a)).findFirst().get();
+        dev.snowid.lease.HeldSlot other = held.stream().filter(h -> h.slot().equals(b)).findFirst().get();
+        assertEquals("orders-service host-a", first.holder());
+        assertEquals(T + 60_000, first.expiresAt());
+        assertEquals("billing again", other.holder());
+        assertEquals(again.fence(), other.fence());
+        assertEquals(again.window().floor(), other.floor(), "the floor is the released lease's end");
+        assertEquals(T + 80_000, other.expiresAt());
+    }
+
+    @Test
     void theClockSkewIsUnknownUntilTheFirstAnswerAndAgainOnceForgotten() {
         assertFalse(store.clockSkewMillis().isPresent(), "no answer yet");
         Optional<Lease> lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000);

@@ -68,7 +68,10 @@ class ConcurrencyRulesTest {
     @Test
     void bearerAuthNeedsASecretAndIamTakesNone() {
         assertMentions(rules.violations(auth("BEARER", "")), "LeaseAuth=BEARER needs LeaseSecretSha256");
-        assertMentions(rules.violations(auth("AWS_IAM", SECRET)), "leave LeaseSecretSha256 empty");
+        assertMentions(rules.violations(auth("AWS_IAM", SECRET)), "leave LeaseSecretSha256 and LeaseSecretNextSha256 empty");
+        Map<String, String> nextWithIam = auth("AWS_IAM", "");
+        nextWithIam.put("LeaseSecretNextSha256", SECRET);
+        assertMentions(rules.violations(nextWithIam), "LeaseSecretNextSha256 empty");
         assertEquals(List.of(), rules.violations(auth("BEARER", SECRET)));
         assertEquals(List.of(), rules.violations(auth("AWS_IAM", "")));
     }

@@ -64,16 +64,26 @@ class MotoDeployTest {
     private static final String SECRET = "moto-deploy-secret-" + UUID.randomUUID();
     private static final Map<String, String> PARAMETERS = Map.of("Datacenters", "8-11", "AgentSlots", "48",
             "ReservedConcurrency", "40", "LeaseMillis", "30000", "LeaseAuth", "BEARER",
-            "LeaseSecretSha256", sha256(SECRET), "LogRetentionDays", "14");
+            "LeaseSecretSha256", sha256(SECRET), "LogRetentionDays", "14", "ThrottlingRateLimit", "500",
+            "ThrottlingBurstLimit", "64", "AccessLogRetentionDays", "7");
 
     private static MotoStack deployment;
+    private static RuntimeException deploymentFailed;
 
     private final MotoStack deployed;
 
+    /** One deployment for all the checks; a failed one fails each check with its cause, without trying again. */
     MotoDeployTest(DynamoDbEngine.Running moto) {
         synchronized (MotoDeployTest.class) {
-            if (deployment == null) {
-                deployment = MotoStack.deploy(moto, STACK, PARAMETERS);
+            if (deployment == null && deploymentFailed == null) {
+                try {
+                    deployment = MotoStack.deploy(moto, STACK, PARAMETERS);
+                } catch (RuntimeException | AssertionError failed) {
+                    deploymentFailed = new IllegalStateException("the deployment to moto failed", failed);
+                }
+            }
+            if (deploymentFailed != null) {
+                throw deploymentFailed;
             }
             deployed = deployment;
         }
@@ -182,6 +192,22 @@ class MotoDeployTest {
     }
 
     @Test
+    void theLogGroupsKeepTheirLogsAndTheStageThrottlesAndLogsAccessAsTheParametersSay() {
+        Map<String, Integer> retention = new TreeMap<>();
+        deployed.logs.describeLogGroups(b -> b.logGroupNamePrefix("/snowid/" + STACK + "/")).logGroups()
+                .forEach(group -> retention.put(group.logGroupName(), group.retentionInDays()));
+        assertEquals(Map.of("/snowid/" + STACK + "/function", 14, "/snowid/" + STACK + "/api-access", 7), retention);
+
+        var stage = deployed.apiGateway.getStage(b -> b.apiId(deployed.value("Api")).stageName("$default"));
+        assertEquals(500.0, stage.defaultRouteSettings().throttlingRateLimit());
+        assertEquals(64, stage.defaultRouteSettings().throttlingBurstLimit());
+        assertEquals("arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + STACK + "/api-access:*",
+                stage.accessLogSettings().destinationArn());
+        assertTrue(stage.accessLogSettings().format().startsWith("{\"requestId\":\"$context.requestId\""),
+                stage.accessLogSettings().format());
+    }
+
+    @Test
     void theFunctionReportsItsVersionAndIssuesIdsAndLeasesFromItsPoolOnTheDeployedTable() {
         Map<String, String> environment = new HashMap<>(deployed.lambda.getFunctionConfiguration(b -> b.functionName(
                 deployed.functionName())).environment().variables());
@@ -192,20 +218,20 @@ class MotoDeployTest {
             assertEquals(System.getProperty("snowid.version"), health.field("version").orElseThrow().text(), health.toString());
             JsonNode ids = body(invoke(handler, "GET", "/ids", "count=3", null), 200);
             assertEquals(3, ids.field("ids").orElseThrow().asArray().size(), ids.toString());
+            // Datacenters 8-11 are slots 256-383; AgentSlots=48 gives POST /leases the last 48 of them.
             for (JsonNode id : ids.field("ids").orElseThrow().asArray()) {
                 SnowflakeId decoded = SnowflakeCodec.TWITTER.parse(id.text());
-                assertTrue(decoded.datacenter() >= 8 && decoded.datacenter() <= 11, "datacenter of " + decoded);
+                int slot = decoded.datacenter() * 32 + decoded.machine();
+                assertTrue(slot >= 256 && slot < 336, "the function's own slot " + slot + " lies in its part, 256-335: " + decoded);
             }
             JsonNode lease = body(invoke(handler, "POST", "/leases", "", "Bearer " + SECRET), 201);
-            long datacenter = Long.parseLong(lease.field("datacenter").orElseThrow().asNumber());
-            assertTrue(datacenter >= 8 && datacenter <= 11, lease.toString());
+            int leased = Integer.parseInt(lease.field("slot").orElseThrow().asNumber());
+            assertTrue(leased >= 336 && leased < 384, "a leased slot lies in the agents' part, 336-383: " + lease);
 
             List<Map<String, AttributeValue>> items = deployed.dynamoDb.scan(b -> b.tableName(deployed.output("TableName"))
                     .consistentRead(true)).items();
             assertEquals(2, items.size(), "the function's slot and the agent's: " + items);
             for (Map<String, AttributeValue> item : items) {
-                int slot = Integer.parseInt(item.get(LeaseTableSchema.SLOT).n());
-                assertTrue(slot / 32 >= 8 && slot / 32 <= 11, "slot " + slot + " outside datacenters 8-11");
                 assertTrue(item.containsKey(LeaseTableSchema.OWNER) && item.containsKey(LeaseTableSchema.TTL), item.toString());
             }
         }

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -27,6 +28,7 @@ import software.amazon.awssdk.services.cloudformation.model.Capability;
 import software.amazon.awssdk.services.cloudformation.model.Parameter;
 import software.amazon.awssdk.services.cloudformation.model.StackResource;
 import software.amazon.awssdk.services.cloudformation.model.StackStatus;
+import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
@@ -74,6 +76,7 @@ final class MotoStack {
     final IamClient iam;
     final DynamoDbClient dynamoDb;
     final ApiGatewayV2Client apiGateway;
+    final CloudWatchLogsClient logs;
     final Map<String, String> values = new HashMap<>();
     final Map<String, String> outputs = new HashMap<>();
     Intrinsics intrinsics;
@@ -94,6 +97,8 @@ final class MotoStack {
                 .credentialsProvider(credentials).httpClient(http).build();
         this.dynamoDb = moto.client();
         this.apiGateway = ApiGatewayV2Client.builder().endpointOverride(moto.endpoint()).region(REGION)
+                .credentialsProvider(credentials).httpClient(http).build();
+        this.logs = CloudWatchLogsClient.builder().endpointOverride(moto.endpoint()).region(REGION)
                 .credentialsProvider(credentials).httpClient(http).build();
     }
 
@@ -174,13 +179,31 @@ final class MotoStack {
         for (StackResource resource : cloudFormation.describeStackResources(b -> b.stackName(stack)).stackResources()) {
             values.put(resource.logicalResourceId(), resource.physicalResourceId());
         }
-        String function = values.get("SnowidFunction");
-        String functionArn = lambda.getFunctionConfiguration(b -> b.functionName(function)).functionArn();
-        values.put("SnowidFunction.Arn", functionArn);
-        values.put("AWS::AccountId", functionArn.split(":")[4]);
-        values.put("LeaseTable.Arn", dynamoDb.describeTable(b -> b.tableName(values.get("LeaseTable"))).table().tableArn());
-        values.put("FunctionRole.Arn", iam.getRole(b -> b.roleName(values.get("FunctionRole"))).role().arn());
+        String account = null;
+        for (String id : translated.resources().keySet()) {
+            String type = (String) map(translated.resource(id)).get("Type");
+            String physical = values.get(id);
+            switch (type) {
+                case "AWS::Lambda::Function" -> {
+                    String arn = lambda.getFunctionConfiguration(b -> b.functionName(physical)).functionArn();
+                    values.put(id + ".Arn", arn);
+                    account = arn.split(":")[4];
+                }
+                case "AWS::DynamoDB::Table" -> values.put(id + ".Arn",
+                        dynamoDb.describeTable(b -> b.tableName(physical)).table().tableArn());
+                case "AWS::IAM::Role" -> values.put(id + ".Arn", iam.getRole(b -> b.roleName(physical)).role().arn());
+                default -> {
+                    // Log groups: below, once the account is known. The rest has no attribute the template reads.
+                }
+            }
+        }
+        values.put("AWS::AccountId", account);
+        for (String logGroup : translated.resourcesOfType("AWS::Logs::LogGroup")) {
+            // CloudFormation's Arn attribute of a log group, with its trailing ":*".
+            values.put(logGroup + ".Arn", "arn:aws:logs:" + REGION.id() + ":" + account + ":log-group:" + values.get(logGroup) + ":*");
+        }
         for (String version : translated.resourcesOfType("AWS::Lambda::Version")) {
+            String function = intrinsicsWithoutConditions().string(translated.properties(version).get("FunctionName"));
             List<String> published = lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
                     .map(FunctionConfiguration::version).filter(v -> !v.equals("$LATEST")).toList();
             values.put(version + ".Version", published.get(published.size() - 1));
@@ -188,8 +211,12 @@ final class MotoStack {
         collectIntrinsics();
     }
 
+    private Intrinsics intrinsicsWithoutConditions() {
+        return new Intrinsics(values, Map.of());
+    }
+
     private void collectIntrinsics() {
-        Intrinsics withoutConditions = new Intrinsics(values, Map.of());
+        Intrinsics withoutConditions = intrinsicsWithoutConditions();
         Map<String, Boolean> conditions = new HashMap<>();
         map(translated.root().getOrDefault("Conditions", Map.of())).forEach((name, condition) ->
                 conditions.put(name, (Boolean) withoutConditions.resolve(condition)));
@@ -209,9 +236,18 @@ final class MotoStack {
                 // Only now can the body's integration URIs be resolved (they name the alias).
                 apiGateway.reimportApi(b -> b.apiId(api).body(yaml(properties.get("Body"))));
             }
-            case "AWS::ApiGatewayV2::Stage" -> apiGateway.createStage(b -> b.apiId((String) properties.get("ApiId"))
-                    .stageName((String) properties.get("StageName"))
-                    .autoDeploy((Boolean) properties.getOrDefault("AutoDeploy", false)));
+            case "AWS::ApiGatewayV2::Stage" -> {
+                Map<String, Object> routes = map(properties.getOrDefault("DefaultRouteSettings", Map.of()));
+                Map<String, Object> accessLog = map(properties.getOrDefault("AccessLogSettings", Map.of()));
+                apiGateway.createStage(b -> b.apiId((String) properties.get("ApiId"))
+                        .stageName((String) properties.get("StageName"))
+                        .autoDeploy((Boolean) properties.getOrDefault("AutoDeploy", false))
+                        .defaultRouteSettings(r -> r
+                                .throttlingBurstLimit(number(routes.get("ThrottlingBurstLimit")).map(Number::intValue).orElse(null))
+                                .throttlingRateLimit(number(routes.get("ThrottlingRateLimit")).map(Number::doubleValue).orElse(null)))
+                        .accessLogSettings(a -> a.destinationArn((String) accessLog.get("DestinationArn"))
+                                .format((String) accessLog.get("Format"))));
+            }
             case "AWS::Lambda::Permission" -> lambda.addPermission(b -> b.statementId(id)
                     .functionName((String) properties.get("FunctionName"))
                     .action((String) properties.get("Action"))
@@ -243,6 +279,11 @@ final class MotoStack {
 
     String account() {
         return values.get("AWS::AccountId");
+    }
+
+    /** A parameter's value as the template resolves it: a string, since parameters are strings. */
+    private static Optional<Double> number(Object value) {
+        return value == null ? Optional.empty() : Optional.of(Double.valueOf(String.valueOf(value)));
     }
 
     /** YAML for plain maps and lists (the template, the API's OpenAPI body): CloudFormation and API Gateway read it. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -33,7 +34,7 @@ final class TemplateChecks {
      * The routes of the HTTP API (docs/api.md), and the catch-all that sends every other request to the
      * function too, so that clients get its JSON 404/405 rather than API Gateway's own answer.
      */
-    static final Set<String> ROUTES = Set.of("GET /ids", "POST /ids", "GET /ids/{id}", "POST /leases",
+    static final Set<String> ROUTES = Set.of("GET /ids", "POST /ids", "GET /ids/{id}", "POST /leases", "GET /leases",
             "PUT /leases/{slot}", "DELETE /leases/{slot}", "GET /health", "X-AMAZON-APIGATEWAY-ANY-METHOD $default");
 
     /** Lambda writes to streams it names itself; these two actions on them are all logging needs. */
@@ -359,10 +360,90 @@ final class TemplateChecks {
     }
 
     // ---------------------------------------------------------------------------------------
+    // The lease API as a fleet's resource: the split enforced, IAM trusted only behind IAM
+
+    /**
+     * The function is told the split the Rules check ({@code SNOWID_AGENT_SLOTS} from AgentSlots)
+     * and whether IAM guards its lease routes ({@code SNOWID_LEASE_AUTH} from the parameter that
+     * switches the routes' security): else the Rules would check a split nobody enforces, or the
+     * function would trust IAM identities the API never verified.
+     */
+    static List<String> fleet(Template template) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Object> variables = variables(template);
+        expect(problems, FunctionSettings.AGENT_SLOTS, Map.of("Ref", AGENT_SLOTS), variables.get(FunctionSettings.AGENT_SLOTS));
+        expect(problems, FunctionSettings.LEASE_AUTH, Map.of("Ref", "LeaseAuth"), variables.get(FunctionSettings.LEASE_AUTH));
+        Map<String, Object> declared = map(template.parameters().getOrDefault("LeaseAuth", Map.of()));
+        List<String> modes = new ArrayList<>();
+        list(declared.getOrDefault("AllowedValues", List.of())).forEach(v -> modes.add(String.valueOf(v).toLowerCase(Locale.ROOT)));
+        List<String> known = new ArrayList<>();
+        for (FunctionSettings.LeaseAuth mode : FunctionSettings.LeaseAuth.values()) {
+            known.add(mode.name().toLowerCase(Locale.ROOT));
+        }
+        expect(problems, "LeaseAuth's values (the function's modes)", known, modes);
+        Object condition = at(template.root(), "Conditions", "LeaseRoutesUseIam", "Fn::Equals").orElse(null);
+        expect(problems, "LeaseRoutesUseIam", List.of(Map.of("Ref", "LeaseAuth"), "AWS_IAM"), condition);
+        return problems;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Stage throttling and the access log
+
+    /** Throttling burst and rate from parameters on the stage; access logs as JSON into a log group with retention. */
+    static List<String> stage(Template template) {
+        List<String> problems = new ArrayList<>();
+        Optional<String> apiId = template.single(HTTP_API_TYPE);
+        if (apiId.isEmpty()) {
+            return List.of("no HTTP API");
+        }
+        Map<String, Object> api = template.properties(apiId.get());
+        for (String limit : List.of("ThrottlingBurstLimit", "ThrottlingRateLimit")) {
+            Optional<String> parameter = refTo(at(api, "DefaultRouteSettings", limit).orElse(null));
+            if (parameter.isEmpty() || !template.parameters().containsKey(parameter.get())) {
+                problems.add("DefaultRouteSettings." + limit + " must come from a parameter, found "
+                        + at(api, "DefaultRouteSettings", limit).orElse(null));
+            }
+        }
+        Object destination = at(api, "AccessLogSettings", "DestinationArn", "Fn::GetAtt").orElse(null);
+        List<Object> getAtt = list(destination == null ? List.of() : destination);
+        if (getAtt.size() != 2 || !"Arn".equals(getAtt.get(1))) {
+            problems.add("AccessLogSettings.DestinationArn must be !GetAtt <log group>.Arn, found " + destination);
+        } else {
+            String group = String.valueOf(getAtt.get(0));
+            Map<String, Object> resource = map(template.resources().getOrDefault(group, Map.of()));
+            expect(problems, group + " type", "AWS::Logs::LogGroup", resource.get("Type"));
+            if (!map(resource.getOrDefault("Properties", Map.of())).containsKey("RetentionInDays")) {
+                problems.add(group + " keeps access logs forever: set RetentionInDays");
+            }
+        }
+        String format = String.valueOf(at(api, "AccessLogSettings", "Format").orElse(""));
+        try {
+            // JSON is YAML's flow style: snakeyaml reads the line as CloudWatch will store it.
+            Object line = new org.yaml.snakeyaml.Yaml().load(format);
+            if (!(line instanceof Map<?, ?> fields) || !fields.containsValue("$context.requestId")
+                    || !fields.containsValue("$context.status")) {
+                problems.add("the access log format must be a JSON object with $context.requestId and $context.status: " + format);
+            }
+        } catch (RuntimeException e) {
+            problems.add("the access log format is not JSON: " + format);
+        }
+        return problems;
+    }
+
+    // ---------------------------------------------------------------------------------------
     // The bearer secret: never in the template in plain text
 
     static List<String> secret(Template template, CodeNames code) {
-        String variable = firstWithSuffix(code.functionVariables(), "_SECRET_SHA256");
+        List<String> problems = new ArrayList<>();
+        for (String variable : code.functionVariables()) {
+            if (variable.endsWith("_SHA256")) { // the current and the next secret's hash
+                problems.addAll(secret(template, variable));
+            }
+        }
+        return problems;
+    }
+
+    private static List<String> secret(Template template, String variable) {
         Object value = variables(template).get(variable);
         if (value instanceof String text && text.startsWith("{{resolve:")) {
             return List.of(); // a dynamic reference: resolved by CloudFormation, never stored here
@@ -403,8 +484,9 @@ final class TemplateChecks {
         Object machines = variables.get(FunctionSettings.MACHINES);
         // The secret has no AllowedValues; the rules only care whether it is empty.
         Map<String, List<String>> samples = new LinkedHashMap<>();
-        refTo(variables.get(FunctionSettings.LEASE_SECRET_SHA256))
-                .ifPresent(secret -> samples.put(secret, List.of("", "0123456789abcdef".repeat(4))));
+        for (String hash : List.of(FunctionSettings.LEASE_SECRET_SHA256, FunctionSettings.LEASE_SECRET_NEXT_SHA256)) {
+            refTo(variables.get(hash)).ifPresent(secret -> samples.put(secret, List.of("", "0123456789abcdef".repeat(4))));
+        }
         if (concurrency == null || datacenters == null || machines == null) {
             return List.of("reserved concurrency, SNOWID_DATACENTERS and SNOWID_MACHINES must all be set");
         }

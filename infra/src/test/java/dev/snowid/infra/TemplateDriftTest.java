@@ -190,4 +190,22 @@ class TemplateDriftTest {
         Object document = map(list(template.properties("FunctionRole").get("Policies")).get(policy)).get("PolicyDocument");
         return map(list(map(document).get("Statement")).get(0));
     }
+
+    @Test
+    void aSplitTheFunctionIsNotToldOfIsCaught() {
+        Template changed = Template.load().copy();
+        Template.map(Template.at(changed.properties("SnowidFunction"), "Environment", "Variables").orElseThrow())
+                .remove(dev.snowid.lambda.FunctionSettings.AGENT_SLOTS);
+        assertMentions(TemplateChecks.fleet(changed), "SNOWID_AGENT_SLOTS");
+    }
+
+    @Test
+    void anUnthrottledStageOrAnAccessLogKeptForeverIsCaught() {
+        Template changed = Template.load().copy();
+        Template.map(changed.properties("Api")).remove("DefaultRouteSettings");
+        Template.map(changed.properties("ApiAccessLogGroup")).remove("RetentionInDays");
+        List<String> problems = TemplateChecks.stage(changed);
+        assertMentions(problems, "ThrottlingBurstLimit must come from a parameter");
+        assertMentions(problems, "keeps access logs forever");
+    }
 }

@@ -52,6 +52,26 @@ class TemplateMatchesCodeTest {
     }
 
     @Test
+    void theFunctionIsToldTheSplitAndWhetherIamGuardsTheLeaseRoutes() {
+        assertEquals(List.of(), TemplateChecks.fleet(template));
+    }
+
+    @Test
+    void theStageIsThrottledByParametersAndLogsEveryRequestAsJson() {
+        assertEquals(List.of(), TemplateChecks.stage(template));
+    }
+
+    @Test
+    void theDefaultThrottlingIsWhatTheDefaultConcurrencyCanServe() {
+        // A warm request takes well under 10 ms (docs/api.md): one environment serves 100/s.
+        int concurrency = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ReservedConcurrency")).get("Default")));
+        int rate = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ThrottlingRateLimit")).get("Default")));
+        int burst = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ThrottlingBurstLimit")).get("Default")));
+        assertTrue(rate <= concurrency * 100, "rate " + rate + " for " + concurrency + " environments");
+        assertTrue(burst <= concurrency * 4 && burst <= rate, "burst " + burst + " for " + concurrency + " environments, rate " + rate);
+    }
+
+    @Test
     void reservedConcurrencyNeverExceedsThePool() {
         assertEquals(List.of(), TemplateChecks.concurrencyWithinPool(template));
     }

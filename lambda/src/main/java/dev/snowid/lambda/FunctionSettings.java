@@ -5,7 +5,9 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +31,15 @@ public final class FunctionSettings {
     public static final String LEASE_SECRET_SHA256 = "SNOWID_LEASE_SECRET_SHA256";
     public static final String DYNAMODB_ENDPOINT = "SNOWID_DYNAMODB_ENDPOINT";
     public static final String METRICS = "SNOWID_METRICS";
+    /**
+     * How many slots of the pool (its last ones, in table order) only {@code POST /leases} grants;
+     * the function's own environments lease from the rest. Unset: one pool shared by both.
+     */
+    public static final String AGENT_SLOTS = "SNOWID_AGENT_SLOTS";
+    /** {@code bearer} (default) or {@code aws_iam}: whether API Gateway's IAM caller identity opens the lease routes. */
+    public static final String LEASE_AUTH = "SNOWID_LEASE_AUTH";
+    /** Hex SHA-256 of the next bearer secret, accepted alongside the current one while clients move to it. */
+    public static final String LEASE_SECRET_NEXT_SHA256 = "SNOWID_LEASE_SECRET_NEXT_SHA256";
 
     /** Local runner only: the port it listens on (localhost), default 8080; 0 picks a free one. */
     public static final String LOCAL_PORT = "SNOWID_PORT";
@@ -47,6 +58,13 @@ public final class FunctionSettings {
     /** How {@link #METRICS} may be set. */
     public enum Metrics { OFF, EMF }
 
+    /**
+     * How {@link #LEASE_AUTH} may be set. Only {@code AWS_IAM} trusts the caller identity in the
+     * request context: API Gateway fills it when it checked SigV4, but anyone allowed to invoke
+     * the function directly can write one, so it counts only where the template put IAM in front.
+     */
+    public enum LeaseAuth { BEARER, AWS_IAM }
+
     private final String table;
     private final String datacenters;
     private final String machines;
@@ -54,6 +72,9 @@ public final class FunctionSettings {
     private final LeaseTerms leaseTerms;
     private final SnowflakeCodec codec;
     private final byte[] leaseSecretSha256;
+    private final byte[] leaseSecretNextSha256;
+    private final LeaseAuth leaseAuth;
+    private final PoolParts poolParts;
     private final URI dynamoDbEndpoint;
     private final Metrics metrics;
     private final String holder;
@@ -72,7 +93,10 @@ public final class FunctionSettings {
         leaseTerms = terms(leaseMillis, maxSkew);
         codec = codec(number(env, EPOCH_MILLIS, SnowflakeCodec.TWITTER_EPOCH_MILLIS, 0,
                 Long.MAX_VALUE - SnowflakeCodec.MAX_TIMESTAMP_OFFSET, "unix ms"));
-        leaseSecretSha256 = string(env, LEASE_SECRET_SHA256).map(FunctionSettings::sha256).orElse(null);
+        leaseSecretSha256 = string(env, LEASE_SECRET_SHA256).map(hex -> sha256(LEASE_SECRET_SHA256, hex)).orElse(null);
+        leaseSecretNextSha256 = string(env, LEASE_SECRET_NEXT_SHA256).map(hex -> sha256(LEASE_SECRET_NEXT_SHA256, hex)).orElse(null);
+        leaseAuth = string(env, LEASE_AUTH).map(FunctionSettings::leaseAuth).orElse(LeaseAuth.BEARER);
+        poolParts = string(env, AGENT_SLOTS).map(text -> PoolParts.split(pool, agentSlots(text, pool))).orElse(PoolParts.shared(pool));
         dynamoDbEndpoint = string(env, DYNAMODB_ENDPOINT).map(FunctionSettings::endpoint).orElse(null);
         metrics = string(env, METRICS).map(FunctionSettings::metrics).orElse(Metrics.OFF);
         holder = holder(env);
@@ -101,9 +125,14 @@ public final class FunctionSettings {
         return pool;
     }
 
-    /** The pool as configured, e.g. "datacenters 0-3, machines 0-31", for messages. */
+    /** The pool as configured, e.g. "datacenters 0-3, machines 0-31; the last 32 slots for agents", for messages. */
     public String poolDescription() {
-        return "datacenters " + datacenters + ", machines " + machines;
+        return "datacenters " + datacenters + ", machines " + machines + poolParts.describeSplit();
+    }
+
+    /** Which slots the function's environments and {@code POST /leases} lease from ({@value #AGENT_SLOTS}). */
+    public PoolParts poolParts() {
+        return poolParts;
     }
 
     public LeaseTerms leaseTerms() {
@@ -117,6 +146,22 @@ public final class FunctionSettings {
     /** The SHA-256 of the bearer secret that opens the lease routes; empty when none is configured. */
     public Optional<byte[]> leaseSecretSha256() {
         return Optional.ofNullable(leaseSecretSha256).map(byte[]::clone);
+    }
+
+    /** The bearer secrets' SHA-256 that open the lease routes: the current one, then the next (rotation); empty when none. */
+    public List<byte[]> leaseSecretHashes() {
+        List<byte[]> hashes = new ArrayList<>(2);
+        if (leaseSecretSha256 != null) {
+            hashes.add(leaseSecretSha256.clone());
+        }
+        if (leaseSecretNextSha256 != null) {
+            hashes.add(leaseSecretNextSha256.clone());
+        }
+        return hashes;
+    }
+
+    public LeaseAuth leaseAuth() {
+        return leaseAuth;
     }
 
     public Optional<URI> dynamoDbEndpoint() {
@@ -227,15 +272,15 @@ public final class FunctionSettings {
         }
     }
 
-    private static byte[] sha256(String hex) {
+    private static byte[] sha256(String name, String hex) {
         if (hex.length() != 64) {
-            throw new InvalidSettingException(LEASE_SECRET_SHA256, "has " + hex.length()
+            throw new InvalidSettingException(name, "has " + hex.length()
                     + " characters; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
         }
         try {
             return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(LEASE_SECRET_SHA256, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. "
+            throw new InvalidSettingException(name, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. "
                     + "printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
         }
     }
@@ -260,6 +305,28 @@ public final class FunctionSettings {
             case "emf" -> Metrics.EMF;
             default -> throw new InvalidSettingException(METRICS, "'" + text
                     + "' is not a metrics mode; allowed 'off' (default) or 'emf' (CloudWatch embedded metric format lines on stdout)");
+        };
+    }
+
+    private static int agentSlots(String text, SlotPool pool) {
+        String allowed = "allowed a whole number from 0 to " + (pool.size() - 1) + " (slots of the pool of " + pool.size()
+                + " kept for POST /leases; the function's environments lease from the rest, so at least one is left to them)";
+        if (text.length() > 4 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new InvalidSettingException(AGENT_SLOTS, "'" + text + "' is not a whole number; " + allowed);
+        }
+        int count = Integer.parseInt(text);
+        if (count >= pool.size()) {
+            throw new InvalidSettingException(AGENT_SLOTS, count + " is out of range; " + allowed);
+        }
+        return count;
+    }
+
+    private static LeaseAuth leaseAuth(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "bearer" -> LeaseAuth.BEARER;
+            case "aws_iam" -> LeaseAuth.AWS_IAM;
+            default -> throw new InvalidSettingException(LEASE_AUTH, "'" + text + "' is not a lease auth mode; allowed 'bearer' (default: "
+                    + "Authorization: Bearer <secret>) or 'aws_iam' (only behind API Gateway IAM authorization: the caller identity it verified)");
         };
     }
 

@@ -1,33 +1,54 @@
 package dev.snowid.lambda;
 
+import dev.snowid.lambda.FunctionSettings.LeaseAuth;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Guards the lease routes. A request passes when API Gateway has verified the caller's IAM
- * signature (the template's {@code LeaseAuth=AWS_IAM}: the {@code Authorization} header then
- * carries SigV4, not a secret), or when it shows {@code Authorization: Bearer <secret>}. The
- * function holds only the secret's SHA-256 ({@value FunctionSettings#LEASE_SECRET_SHA256});
- * digests are compared in constant time, so the answer's timing says nothing about how much of
- * a guess was right.
+ * Guards the lease routes, in one of two modes ({@value FunctionSettings#LEASE_AUTH}).
+ *
+ * <p>{@code bearer}: the request shows {@code Authorization: Bearer <secret>}. The function holds
+ * only SHA-256 digests: the current secret's and, during a rotation, the next one's; either opens
+ * the routes. Digests are compared in constant time, and always against every configured digest,
+ * so the answer's timing says nothing about how much of a guess was right, or which secret it was.
+ * A caller identity in the request context counts for nothing here: anyone allowed to invoke the
+ * function directly can write one.
+ *
+ * <p>{@code aws_iam}: API Gateway verified the caller's SigV4 signature before invoking the
+ * function (the template's {@code LeaseAuth=AWS_IAM}) and put the caller's ARN into the request
+ * context; a blank ARN is no caller.
  */
 final class LeaseRouteAuth {
 
     private static final String SCHEME = "bearer ";
 
-    private final byte[] secretSha256;
+    private final LeaseAuth mode;
+    private final List<byte[]> secretHashes;
 
+    LeaseRouteAuth(LeaseAuth mode, List<byte[]> secretHashes) {
+        this.mode = mode;
+        this.secretHashes = List.copyOf(secretHashes);
+    }
+
+    /** Bearer mode with at most one secret: tests and the local runner. */
     LeaseRouteAuth(Optional<byte[]> secretSha256) {
-        this.secretSha256 = secretSha256.orElse(null);
+        this(LeaseAuth.BEARER, secretSha256.map(List::of).orElse(List.of()));
     }
 
     void check(ApiRequest request) {
-        if (request.iamCaller().isPresent()) {
-            return;
+        if (mode == LeaseAuth.AWS_IAM) {
+            if (request.iamCaller().filter(arn -> !arn.isBlank()).isPresent()) {
+                return;
+            }
+            if (secretHashes.isEmpty()) {
+                throw ApiError.unauthorized("the lease routes of this function admit only callers API Gateway verified with IAM (SigV4); "
+                        + "this request carries no IAM caller: sign it with credentials allowed execute-api:Invoke");
+            }
         }
-        if (secretSha256 == null) {
+        if (secretHashes.isEmpty()) {
             throw ApiError.unauthorized("this function has no lease secret configured (" + FunctionSettings.LEASE_SECRET_SHA256
                     + " is unset), so its lease routes admit nobody; set it to the hex SHA-256 of a secret and send "
                     + "'Authorization: Bearer <secret>'");
@@ -38,7 +59,11 @@ final class LeaseRouteAuth {
             throw ApiError.unauthorized("the Authorization header is not 'Bearer <secret>'");
         }
         byte[] presented = sha256(header.substring(SCHEME.length()).trim());
-        if (!MessageDigest.isEqual(presented, secretSha256)) {
+        boolean matched = false;
+        for (byte[] hash : secretHashes) {
+            matched |= MessageDigest.isEqual(presented, hash); // no early exit: every digest is compared
+        }
+        if (!matched) {
             throw ApiError.unauthorized("the bearer secret is wrong");
         }
     }

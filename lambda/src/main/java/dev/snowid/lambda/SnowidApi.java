@@ -13,7 +13,7 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
-import dev.snowid.lease.SlotPool;
+import dev.snowid.lease.NoFreeSlotException;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,23 +25,24 @@ import java.util.Optional;
 final class SnowidApi {
 
     private static final String LEASE_PREFIX = LeaseRoute.LEASES + "/";
-    static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST /leases, PUT|DELETE /leases/{slot}, GET /health";
+    static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST|GET /leases, PUT|DELETE /leases/{slot}, GET /health";
 
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;
     private final SnowflakeCodec codec;
     private final LeaseRouteAuth auth;
     private final WallClock clock;
-    private final String poolDescription;
+    private final PoolView pool;
 
+    /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
     SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
-              String poolDescription) {
+              PoolView pool) {
         this.generator = generator;
         this.leases = leases;
         this.codec = codec;
         this.auth = auth;
         this.clock = clock;
-        this.poolDescription = poolDescription;
+        this.pool = pool;
     }
 
     ApiResponse handle(ApiRequest request, RequestOutcome outcome) {
@@ -67,7 +68,7 @@ final class SnowidApi {
         String path = request.path();
         if (path.length() > 1 && path.endsWith("/")) {
             // Else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405).
-            String meant = path.replaceAll("/+$", "");
+            String meant = path.substring(0, withoutTrailingSlashes(path));
             throw ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
                     + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
         }
@@ -83,9 +84,9 @@ final class SnowidApi {
         }
         if (path.equals(LeaseRoute.LEASES)) {
             outcome.route = LeaseRoute.LEASES;
-            allow(request, LeaseRoute.ACQUIRE.method());
+            allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
             auth.check(request);
-            return acquire(request);
+            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request);
         }
         if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
             outcome.route = LEASE_PREFIX + "{slot}";
@@ -140,12 +141,42 @@ final class SnowidApi {
                 .end());
     }
 
+    /**
+     * The length of {@code path} without its trailing slashes: one pass from the end, so a run of
+     * 10,000 slashes costs 10,000 steps (a regex strip was quadratic in the run).
+     */
+    static int withoutTrailingSlashes(CharSequence path) {
+        int end = path.length();
+        while (end > 0 && path.charAt(end - 1) == '/') {
+            end--;
+        }
+        return end;
+    }
+
+    private ApiResponse slotMap() {
+        return ApiResponse.json(LeaseRoute.SLOT_MAP.successStatus(), pool.map().toJson());
+    }
+
     private ApiResponse acquire(ApiRequest request) {
+        if (pool.parts().agents().isEmpty()) {
+            // Not a moment's shortage but the deployment's choice; retrying later changes nothing until it is redeployed.
+            throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
+                    leaseRetryMillis());
+        }
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(leases.acquire(holder)));
     }
 
+    private long leaseRetryMillis() {
+        return leases.terms().leaseMillis();
+    }
+
     private ApiResponse renew(Slot slot, ApiRequest request) {
+        if (!pool.parts().agentsMayHold(slot)) {
+            // A slot of the function's part: the lease routes never granted it, so they do not extend it either.
+            throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to renew through the lease API: the slot is in the "
+                    + "function's part of the pool (" + pool.description() + "); lease a slot with POST /leases");
+        }
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
             return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(leases.renew(slot, claim.owner(), claim.fence())));
@@ -183,7 +214,7 @@ final class SnowidApi {
     /** A slot number in the path: 0 to 1023 and in this deployment's pool, else there is no such lease. */
     private Slot slot(String text) {
         String allowed = "a slot is a whole number from 0 to " + (Slot.COUNT - 1)
-                + " (datacenter * 32 + machine) in this function's pool (" + poolDescription + ")";
+                + " (datacenter * 32 + machine) in this function's pool (" + pool.description() + ")";
         if (text.isEmpty() || text.length() > 4 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw ApiError.notFound("no lease '" + shortened(text) + "': " + allowed);
         }
@@ -192,8 +223,7 @@ final class SnowidApi {
             throw ApiError.notFound("no lease " + index + ": " + allowed);
         }
         Slot slot = Slot.ofIndex(index);
-        SlotPool pool = leases.pool();
-        if (!pool.contains(slot)) {
+        if (!pool.parts().whole().contains(slot)) {
             throw ApiError.notFound("no lease " + index + " (" + slot + "): " + allowed);
         }
         return slot;

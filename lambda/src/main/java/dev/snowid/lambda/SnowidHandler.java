@@ -70,20 +70,26 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this.clock = clock;
         this.log = new RequestLog(logOut, settings.metrics());
         this.generator = new LeasedGenerator(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec());
-        this.api = new SnowidApi(generator, leases.pool(), settings.codec(), new LeaseRouteAuth(settings.leaseSecretSha256()), clock,
-                settings.poolDescription());
+        this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock));
         this.snapStartHooks = new SnapStartHooks(generator, store, log);
         Core.getGlobalContext().register(snapStartHooks);
     }
 
     private static LeaseSourcePair poolOf(FunctionSettings settings, LeaseStore store, WallClock clock) {
-        PooledLeaseSource pool = new PooledLeaseSource(store, settings.pool(), settings.leaseTerms(), clock, settings.holder());
-        return new LeaseSourcePair(pool, pool);
+        PoolParts parts = settings.poolParts();
+        // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
+        PooledLeaseSource forAgents = new PooledLeaseSource(store, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
+                settings.holder());
+        PooledLeaseSource forFunction = parts.split()
+                ? new PooledLeaseSource(store, parts.function(), settings.leaseTerms(), clock, settings.holder())
+                : forAgents;
+        return new LeaseSourcePair(forAgents, forFunction);
     }
 
     /**
-     * The slot pool (for the lease routes), and where this environment's own generator leases
-     * from: the same pool in production.
+     * Where the lease routes grant from (the agents' part of the pool), and where this
+     * environment's own generator leases from (the function's part; the same pool when shared).
      */
     record LeaseSourcePair(PooledLeaseSource pool, LeaseSource forGenerator) {
     }

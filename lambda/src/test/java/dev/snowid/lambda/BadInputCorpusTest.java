@@ -124,6 +124,7 @@ class BadInputCorpusTest {
         methods(cases);
         routes(cases);
         auth(cases);
+        fleet(cases);
         return cases;
     }
 
@@ -227,7 +228,7 @@ class BadInputCorpusTest {
 
     private static void methods(List<Case> cases) {
         String[][] wrong = {{"DELETE", "/ids"}, {"PUT", "/ids"}, {"PATCH", "/ids"}, {"OPTIONS", "/ids"}, {"HEAD", "/ids"},
-            {"POST", "/ids/123"}, {"DELETE", "/ids/123"}, {"PUT", "/ids/123"}, {"GET", "/leases"}, {"PUT", "/leases"},
+            {"POST", "/ids/123"}, {"DELETE", "/ids/123"}, {"PUT", "/ids/123"}, {"PATCH", "/leases"}, {"PUT", "/leases"},
             {"DELETE", "/leases"}, {"GET", "/leases/0"}, {"POST", "/leases/0"}, {"PATCH", "/leases/0"}, {"POST", "/health"},
             {"DELETE", "/health"}, {"TRACE", "/health"}};
         for (String[] w : wrong) {
@@ -263,6 +264,28 @@ class BadInputCorpusTest {
                 cases.add(new Case("bad auth", request, 401, "unauthorized"));
             }
         }
+    }
+
+    /** The slot map, IAM identities in a bearer deployment, and long runs of slashes. */
+    private void fleet(List<Case> cases) {
+        String claim = "{\"owner\":\"" + owner + "\",\"fence\":" + fence + ",\"lastIssued\":0}";
+        String[][] leaseRoutes = {{"POST", "/leases"}, {"GET", "/leases"}, {"PUT", "/leases/" + slot}, {"DELETE", "/leases/" + slot}};
+        for (String[] route : leaseRoutes) {
+            for (String arn : new String[] {"arn:aws:iam::123456789012:user/forged", "", "   "}) {
+                cases.add(new Case("IAM caller in a bearer deployment", TestEvents.request(route[0], route[1]).iamCaller(arn).body(claim),
+                        401, "unauthorized", "no Authorization header"));
+            }
+            cases.add(new Case("IAM caller with a wrong secret", TestEvents.request(route[0], route[1]).iamCaller("arn:aws:iam::1:root")
+                    .bearer("wrong").body(claim), 401, "unauthorized", "the bearer secret is wrong"));
+        }
+        cases.add(new Case("slot map without a secret", TestEvents.get("/leases"), 401, "unauthorized"));
+        cases.add(new Case("slot map with a trailing slash", TestEvents.get("/leases/").bearer(Functions.SECRET), 404, "not_found",
+                "did you mean /leases?"));
+        cases.add(new Case("slot map of one slot", TestEvents.get("/leases/" + slot).bearer(Functions.SECRET), 405, "method_not_allowed"));
+        cases.add(new Case("10,000 trailing slashes", TestEvents.get("/ids" + "/".repeat(10_000)), 404, "not_found",
+                "did you mean /ids?"));
+        cases.add(new Case("a path of slashes only", TestEvents.get("/".repeat(10_000)), 404, "not_found", "did you mean /?"));
+        cases.add(new Case("slashes before the route", TestEvents.get("///ids"), 404, "not_found"));
     }
 
     @Test

@@ -76,6 +76,11 @@ class FunctionSettingsTest {
         "SNOWID_DYNAMODB_ENDPOINT|ftp://x|http(s) URL",
         "SNOWID_DYNAMODB_ENDPOINT|http://exa mple|not a URL",
         "SNOWID_METRICS|prometheus|'off'",
+        "SNOWID_AGENT_SLOTS|128|from 0 to 127",
+        "SNOWID_AGENT_SLOTS|-1|whole number",
+        "SNOWID_AGENT_SLOTS|99999|whole number",
+        "SNOWID_LEASE_AUTH|iam|'aws_iam'",
+        "SNOWID_LEASE_SECRET_NEXT_SHA256|abc|64 hex digits",
     })
     void aBadValueNamesItsVariableAndWhatIsAllowed(String variable, String value, String allowed) {
         InvalidSettingException error = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(variable, value)));
@@ -105,5 +110,28 @@ class FunctionSettingsTest {
         FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, "", FunctionSettings.TABLE, ""));
         assertTrue(settings.leaseSecretSha256().isEmpty());
         assertEquals("snowid-leases", settings.table());
+    }
+
+    @Test
+    void agentSlotsSplitThePoolAndUnsetSharesIt() {
+        PoolParts shared = FunctionSettings.from(Map.of()).poolParts();
+        assertTrue(!shared.split() && shared.function().size() == 128 && shared.agents().orElseThrow().size() == 128);
+        PoolParts split = FunctionSettings.from(Map.of(FunctionSettings.AGENT_SLOTS, "32")).poolParts();
+        assertEquals(96, split.function().size());
+        assertEquals(32, split.agents().orElseThrow().size());
+        assertTrue(split.agents().orElseThrow().contains(dev.snowid.Slot.of(3, 0)));
+        assertTrue(FunctionSettings.from(Map.of(FunctionSettings.AGENT_SLOTS, "0")).poolParts().agents().isEmpty());
+    }
+
+    @Test
+    void leaseAuthIsBearerUnlessToldIamAndBothSecretHashesAreKept() {
+        assertEquals(FunctionSettings.LeaseAuth.BEARER, FunctionSettings.from(Map.of()).leaseAuth());
+        assertEquals(FunctionSettings.LeaseAuth.AWS_IAM, FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "AWS_IAM")).leaseAuth());
+        String a = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+        String b = "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752";
+        FunctionSettings both = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, a,
+                FunctionSettings.LEASE_SECRET_NEXT_SHA256, b));
+        assertEquals(2, both.leaseSecretHashes().size());
+        assertArrayEquals(HexFormat.of().parseHex(b), both.leaseSecretHashes().get(1));
     }
 }

@@ -155,7 +155,7 @@ class SnowidHandlerTest {
     @Test
     void callersApiGatewayVerifiedWithIamNeedNoBearerSecret(TestTable table) {
         // LeaseAuth=AWS_IAM in the template: the Authorization header carries SigV4, API Gateway checked it.
-        try (Function function = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, null)) {
+        try (Function function = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_AUTH, "AWS_IAM")) {
             for (String event : new String[] {"http-api-v2-post-leases-iam.json", "rest-api-v1-post-leases-iam.json"}) {
                 Invocation answer = function.call(fixture(event));
                 assertEquals(201, answer.status(), event + ": " + answer);
@@ -356,6 +356,11 @@ class SnowidHandlerTest {
 
         @Override
         public Map<Slot, Long> ownedExpiries() {
+            throw fault();
+        }
+
+        @Override
+        public List<dev.snowid.lease.HeldSlot> heldSlots() {
             throw fault();
         }
 

@@ -28,6 +28,8 @@ final class TestEvents {
         boolean base64;
         /** Sent as the body with isBase64Encoded=true, as is: for broken base64. */
         String rawBase64;
+        /** A caller ARN in the request context, where API Gateway puts the IAM caller it verified; null for none. */
+        String iamCaller;
 
         Request(String method, String path) {
             this.method = method;
@@ -46,6 +48,12 @@ final class TestEvents {
 
         Request bearer(String secret) {
             return header("Authorization", "Bearer " + secret);
+        }
+
+        /** Writes an IAM caller identity into the request context, as API Gateway would, or as anyone invoking the function can. */
+        Request iamCaller(String arn) {
+            this.iamCaller = arn;
+            return this;
         }
 
         Request body(String text) {
@@ -79,6 +87,10 @@ final class TestEvents {
                     .field("domainName", "abc123.execute-api.eu-west-1.amazonaws.com").rawField("http", http.end())
                     .field("requestId", UUID.randomUUID().toString()).field("routeKey", "$default").field("stage", "$default")
                     .field("time", "10/Mar/2020:05:16:23 +0000").field("timeEpoch", 1583817383220L);
+            if (iamCaller != null) {
+                context.rawField("authorizer", new JsonBuilder().rawField("iam", new JsonBuilder().field("accountId", "123456789012")
+                        .field("userArn", iamCaller).end()).end());
+            }
             JsonBuilder event = new JsonBuilder().field("version", "2.0").field("routeKey", "$default").field("rawPath", path)
                     .field("rawQueryString", rawQuery).stringMap("headers", lower);
             Map<String, String> joined = new LinkedHashMap<>();
@@ -113,7 +125,8 @@ final class TestEvents {
             JsonBuilder context = new JsonBuilder().field("resourcePath", "/{proxy+}").field("httpMethod", method)
                     .field("path", "/Prod" + path).field("stage", "Prod").field("accountId", "123456789012")
                     .field("requestId", UUID.randomUUID().toString()).field("apiId", "70ixmpl4fl")
-                    .rawField("identity", new JsonBuilder().field("sourceIp", "203.0.113.7").end());
+                    .rawField("identity", iamCaller == null ? new JsonBuilder().field("sourceIp", "203.0.113.7").end()
+                            : new JsonBuilder().field("sourceIp", "203.0.113.7").field("userArn", iamCaller).end());
             event.rawField("requestContext", context.end());
             bodyFields(event);
             return event.end();

@@ -1,25 +1,39 @@
 package dev.snowid.client.wire;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Just enough JSON for the lease API's fixed shapes: one flat object whose values are strings,
- * whole numbers, booleans or null. The agent carries no JSON library into legacy JVMs; anything
- * outside this subset is rejected with the position, never guessed at.
+ * whole numbers, booleans or null; for the slot map also lists of such flat objects. The agent
+ * carries no JSON library into legacy JVMs; anything outside this subset is rejected with the
+ * position, never guessed at.
  */
 final class FlatJson {
 
     private final String text;
+    private final boolean lists;
     private int position;
 
-    private FlatJson(String text) {
+    private FlatJson(String text, boolean lists) {
         this.text = text;
+        this.lists = lists;
     }
 
     /** Parses {@code {"a":"x","b":12,"c":null}}; strings stay {@code String}, numbers become {@code Long}. */
     static Map<String, Object> parse(String text) {
-        FlatJson parser = new FlatJson(text);
+        return parse(text, false);
+    }
+
+    /** As {@link #parse(String)}, and a value may also be a list of flat objects ({@code List<Map<String, Object>>}). */
+    static Map<String, Object> parseWithLists(String text) {
+        return parse(text, true);
+    }
+
+    private static Map<String, Object> parse(String text, boolean lists) {
+        FlatJson parser = new FlatJson(text, lists);
         parser.skipSpace();
         Map<String, Object> object = parser.object();
         parser.skipSpace();
@@ -29,11 +43,18 @@ final class FlatJson {
         return object;
     }
 
-    /** Writes a flat object; values may be {@code String}, {@code Number}, {@code Boolean} or null. */
+    /** Writes a flat object; values may be {@code String}, {@code Number}, {@code Boolean}, null, or a list of flat objects. */
     static String write(Map<String, ?> object) {
-        StringBuilder json = new StringBuilder("{");
+        StringBuilder json = new StringBuilder();
+        write(json, object);
+        return json.toString();
+    }
+
+    private static void write(StringBuilder json, Map<String, ?> object) {
+        int start = json.length();
+        json.append('{');
         for (Map.Entry<String, ?> entry : object.entrySet()) {
-            if (json.length() > 1) {
+            if (json.length() > start + 1) {
                 json.append(',');
             }
             quote(json, entry.getKey());
@@ -41,11 +62,24 @@ final class FlatJson {
             Object value = entry.getValue();
             if (value instanceof String) {
                 quote(json, (String) value);
+            } else if (value instanceof List) {
+                json.append('[');
+                boolean first = true;
+                for (Object element : (List<?>) value) {
+                    if (!first) {
+                        json.append(',');
+                    }
+                    first = false;
+                    @SuppressWarnings("unchecked")
+                    Map<String, ?> item = (Map<String, ?>) element;
+                    write(json, item);
+                }
+                json.append(']');
             } else {
                 json.append(value);
             }
         }
-        return json.append('}').toString();
+        json.append('}');
     }
 
     private static void quote(StringBuilder json, String value) {
@@ -111,6 +145,9 @@ final class FlatJson {
                 throw error("number out of range");
             }
         }
+        if (c == '[' && lists) {
+            return list();
+        }
         for (String literal : new String[] {"null", "true", "false"}) {
             if (text.startsWith(literal, position)) {
                 position += literal.length();
@@ -118,6 +155,32 @@ final class FlatJson {
             }
         }
         throw error("expected a string, a whole number, true, false or null (nested values are not expected)");
+    }
+
+    /** A list of flat objects: one level only, so the slot map's lists cannot nest further. */
+    private List<Map<String, Object>> list() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        expect('[');
+        skipSpace();
+        if (peek() == ']') {
+            position++;
+            return list;
+        }
+        FlatJson flat = new FlatJson(text, false);
+        while (true) {
+            skipSpace();
+            flat.position = position;
+            list.add(flat.object());
+            position = flat.position;
+            skipSpace();
+            char next = next();
+            if (next == ']') {
+                return list;
+            }
+            if (next != ',') {
+                throw error("expected ',' or ']'");
+            }
+        }
     }
 
     private String string() {

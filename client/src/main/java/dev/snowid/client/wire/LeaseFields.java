@@ -24,6 +24,29 @@ public final class LeaseFields {
     /** Unix ms of the last ID issued under the lease, 0 if none (request of {@code DELETE /leases/{slot}}). */
     public static final String LAST_ISSUED = "lastIssued";
 
+    /** The slot map ({@code GET /leases}): the function's time (unix ms) the map was read at. */
+    public static final String NOW = "now";
+    /** The slot map: the lease duration the function grants, ms. */
+    public static final String LEASE_MILLIS = "leaseMillis";
+    /** The slot map: one summary per part of the pool. */
+    public static final String PARTS = "parts";
+    /** A part's name ({@code function}, {@code agents}, or {@code shared} when the pool is not split); also on each held slot. */
+    public static final String PART = "part";
+    /** A part: how many slots it has. */
+    public static final String SIZE = "size";
+    /** A part: how many of its slots are held now. */
+    public static final String HELD = "held";
+    /** A part: how many of its slots are free now. */
+    public static final String FREE = "free";
+    /** A part: unix ms of the earliest expiry among its held slots; null when none is held. */
+    public static final String EARLIEST_EXPIRY = "earliestExpiry";
+    /** A part: its slot indexes as ranges, e.g. {@code "0-95"} or {@code "0-15,32-47"}. */
+    public static final String SLOTS = "slots";
+    /** The slot map: every held slot (slot, node, part, holder, fence, floor, expiresAt; never the owner). */
+    public static final String LEASES = "leases";
+    /** A held slot's {@code datacenter:machine}, as an agent's {@code snowid.node} is written. */
+    public static final String NODE = "node";
+
     /** An error answer: {@code {"error":"<code>","message":"<what was wrong, what is allowed>"}}. */
     public static final String ERROR = "error";
     public static final String MESSAGE = "message";

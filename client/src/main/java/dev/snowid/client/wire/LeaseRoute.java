@@ -6,8 +6,8 @@ import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
 
 /**
- * The three lease routes: method, path, the status of success, and what every other answer
- * means to the caller. Both sides route by these; the client turns failures into the lease
+ * The lease routes: method, path, the status of success, and what every other answer means to
+ * the caller. Both sides route by these; the client turns failures into the lease
  * exceptions a {@link dev.snowid.lease.LeasedGenerator} understands (the protocol:
  * {@code docs/protocol.md}).
  */
@@ -18,9 +18,14 @@ public enum LeaseRoute {
     /** {@code PUT /leases/{slot}}, body {@code {"owner":"…","fence":n}} → 200 and the lease as stored. */
     RENEW("PUT", 200),
     /** {@code DELETE /leases/{slot}}, body {@code {"owner":"…","fence":n,"lastIssued":ms}} → 204. */
-    RELEASE("DELETE", 204);
+    RELEASE("DELETE", 204),
+    /**
+     * {@code GET /leases} → 200 and the slot map ({@link SlotMap}): every held slot with holder,
+     * fence and window, never an owner token, and a summary per part of the pool. For operators.
+     */
+    SLOT_MAP("GET", 200);
 
-    /** The collection all three routes live under. */
+    /** The collection all lease routes live under. */
     public static final String LEASES = "/leases";
 
     private final String method;
@@ -39,9 +44,13 @@ public enum LeaseRoute {
         return successStatus;
     }
 
-    /** The path of this route: {@code /leases} to acquire, {@code /leases/{slot index}} for a held slot. */
+    /** The path of this route: {@code /leases} to acquire or list, {@code /leases/{slot index}} for a held slot. */
     public String path(Slot slot) {
-        return this == ACQUIRE ? LEASES : LEASES + "/" + slot.index();
+        return onCollection() ? LEASES : LEASES + "/" + slot.index();
+    }
+
+    private boolean onCollection() {
+        return this == ACQUIRE || this == SLOT_MAP;
     }
 
     /**
@@ -57,7 +66,7 @@ public enum LeaseRoute {
         if (this == ACQUIRE && error == ErrorCode.NO_FREE_SLOT) {
             return new NoFreeSlotException("the lease API has no free slot: " + detail, retryAfterMillis);
         }
-        if (this != ACQUIRE && (status == 409 || status == 404)) {
+        if ((this == RENEW || this == RELEASE) && (status == 409 || status == 404)) {
             return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
         }
         String hint = status == 401 || status == 403 ? " (the bearer secret was refused)" : "";
@@ -66,6 +75,6 @@ public enum LeaseRoute {
 
     @Override
     public String toString() {
-        return method + " " + (this == ACQUIRE ? LEASES : LEASES + "/{slot}");
+        return method + " " + (onCollection() ? LEASES : LEASES + "/{slot}");
     }
 }

@@ -29,9 +29,20 @@ public final class LeaseApiContract {
             LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
     public static final String HOLDER = "contract-test";
     public static final long LAST_ISSUED = 1_700_000_012_345L;
+    /** The function's time in the slot map the client side reads: inside {@link #LEASE}'s window. */
+    public static final long NOW = 1_700_000_001_000L;
+    public static final long LEASE_MILLIS = 60_000;
 
     private static final String LEASE_ANSWER = "{\"slot\":%SLOT%,\"datacenter\":%DATACENTER%,\"machine\":%MACHINE%,"
             + "\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}";
+    /**
+     * The slot map of a pool that is one slot, not split, held by the lease: the owner token
+     * appears nowhere in it.
+     */
+    private static final String SLOT_MAP_ANSWER = "{\"now\":%NOW%,\"leaseMillis\":%LEASE_MILLIS%,"
+            + "\"parts\":[{\"part\":\"shared\",\"size\":1,\"held\":1,\"free\":0,\"earliestExpiry\":%EXPIRES_AT%,\"slots\":\"%SLOT%\"}],"
+            + "\"leases\":[{\"slot\":%SLOT%,\"node\":\"%DATACENTER%:%MACHINE%\",\"part\":\"shared\",\"holder\":\"%HOLDER%\","
+            + "\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}]}";
     private static final String CLAIM = "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%}";
 
     /** Whatever the exact text, these placeholders stand for a value of this shape in an answer. */
@@ -52,7 +63,7 @@ public final class LeaseApiContract {
         /** Headers the answer must carry, with placeholders for their values. */
         public final Map<String, String> answerHeaders;
         public final String answerBody;
-        /** What the client makes of the answer: {@code Lease.class}, {@code Void.class} or an exception. */
+        /** What the client makes of the answer: {@code Lease.class}, {@code SlotMap.class}, {@code Void.class} or an exception. */
         public final Class<?> clientSees;
 
         Exchange(String name, LeaseRoute route, String setup, boolean authorized, String requestBody, int status,
@@ -95,7 +106,11 @@ public final class LeaseApiContract {
                         "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 204, none, "", Void.class),
                 new Exchange("release, already released", LeaseRoute.RELEASE, "the lease released", true,
                         "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 409, none, error("lease_lost"),
-                        LeaseLostException.class));
+                        LeaseLostException.class),
+                new Exchange("slot map", LeaseRoute.SLOT_MAP, "the lease held", true,
+                        "", 200, none, SLOT_MAP_ANSWER, SlotMap.class),
+                new Exchange("slot map, secret refused", LeaseRoute.SLOT_MAP, "a free slot", false,
+                        "", 401, bearer, error("unauthorized"), LeaseStoreUnavailableException.class));
     }
 
     private static String error(String code) {
@@ -115,7 +130,9 @@ public final class LeaseApiContract {
                 .replace("%HOLDER%", holder)
                 .replace("%LAST_ISSUED%", Long.toString(lastIssued))
                 .replace("%MESSAGE%", "\"" + message + "\"")
-                .replace("%SECONDS%", Long.toString(seconds));
+                .replace("%SECONDS%", Long.toString(seconds))
+                .replace("%NOW%", Long.toString(NOW))
+                .replace("%LEASE_MILLIS%", Long.toString(LEASE_MILLIS));
     }
 
     /** Whether {@code text} has the template's exact shape: the same text, any value of the right kind in each placeholder. */
@@ -140,7 +157,7 @@ public final class LeaseApiContract {
         Map<String, String> shapes = new LinkedHashMap<>();
         String whole = "(0|[1-9][0-9]{0,18})";
         for (String number : new String[] {"%SLOT%", "%DATACENTER%", "%MACHINE%", "%FENCE%", "%FLOOR%", "%EXPIRES_AT%",
-                "%LAST_ISSUED%", "%SECONDS%"}) {
+                "%LAST_ISSUED%", "%SECONDS%", "%NOW%", "%LEASE_MILLIS%"}) {
             shapes.put(number, whole);
         }
         shapes.put("%OWNER%", "[0-9a-f]{32}");

@@ -11,13 +11,16 @@ import static dev.snowid.lambda.dynamodb.LeaseTableSchema.TTL;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
+import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -290,6 +293,41 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (startKey != null);
         return expiries;
+    }
+
+    /**
+     * The same Scan as {@link #ownedExpiries()}, projecting holder, fence and window: the owner
+     * attribute is only tested for existence, never read, so no token leaves the table this way.
+     */
+    @Override
+    public List<HeldSlot> heldSlots() {
+        List<HeldSlot> held = new ArrayList<>();
+        Map<String, AttributeValue> startKey = null;
+        OperationDeadline deadline = startOperation();
+        String action = "scan for the slot map";
+        do {
+            Map<String, AttributeValue> from = startKey;
+            ScanResponse page = call(action, () -> client.scan(scan -> scan
+                    .overrideConfiguration(o -> o.apiCallTimeout(deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS)))
+                    .tableName(table)
+                    .consistentRead(true)
+                    .projectionExpression("#slot, #holder, #fence, #floor, #expiresAt")
+                    .filterExpression("attribute_exists(#owner)")
+                    .expressionAttributeNames(Map.of("#slot", SLOT, "#holder", HOLDER, "#fence", FENCE, "#floor", FLOOR,
+                            "#expiresAt", EXPIRES_AT, "#owner", OWNER))
+                    .exclusiveStartKey(from)));
+            for (Map<String, AttributeValue> item : page.items()) {
+                long index = numberOf(item, SLOT);
+                if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT) && item.containsKey(FENCE)) {
+                    AttributeValue holder = item.get(HOLDER);
+                    held.add(new HeldSlot(Slot.ofIndex((int) index), holder == null ? "" : holder.s(), numberOf(item, FENCE),
+                            item.containsKey(FLOOR) ? numberOf(item, FLOOR) : 0, numberOf(item, EXPIRES_AT)));
+                }
+            }
+            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (startKey != null);
+        held.sort((a, b) -> a.slot().compareTo(b.slot()));
+        return held;
     }
 
     @Override

@@ -47,7 +47,17 @@ final class GatewayBridge implements HttpHandler {
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            byte[] body = readBody(exchange.getRequestBody());
+            byte[] body;
+            try {
+                body = readBody(exchange.getRequestBody());
+            } catch (IOException unreadable) {
+                // A body cut short, broken chunking, or the JDK server's read timeout: say so as the function would, if the
+                // connection still takes an answer.
+                send(exchange, 400, Map.of("Content-Type", "application/json"), ("{\"error\":\"invalid_request\",\"message\":"
+                        + "\"the request body could not be read in full (sent shorter than its Content-Length, or too slowly);"
+                        + " send the whole body\"}").getBytes(StandardCharsets.UTF_8));
+                return;
+            }
             if (body == null) {
                 send(exchange, 413, Map.of("Content-Type", "application/json"), ("{\"error\":\"payload_too_large\",\"message\":"
                         + "\"the request body is larger than " + MAX_EVENT_BYTES + " bytes, Lambda's limit\"}").getBytes(StandardCharsets.UTF_8));
@@ -56,7 +66,9 @@ final class GatewayBridge implements HttpHandler {
             String requestId = UUID.randomUUID().toString();
             byte[] event = event(exchange, body, requestId).getBytes(StandardCharsets.UTF_8);
             ByteArrayOutputStream response = new ByteArrayOutputStream(1024);
-            handler.handleRequest(new ByteArrayInputStream(event), response, new LocalContext(requestId));
+            synchronized (handler) { // bodies are read in parallel; the handler takes one request at a time, as one Lambda environment
+                handler.handleRequest(new ByteArrayInputStream(event), response, new LocalContext(requestId));
+            }
             writeProxyResponse(exchange, response.toByteArray());
         } catch (RuntimeException e) {
             // The handler answers every request itself; this is only for a broken bridge.
@@ -68,7 +80,7 @@ final class GatewayBridge implements HttpHandler {
 
     /** The payload 2.0 event for this request, as an HTTP API with the $default stage would send it. */
     static String event(HttpExchange exchange, byte[] body, String requestId) {
-        String rawPath = exchange.getRequestURI().getRawPath();
+        String rawPath = RequestTarget.rawPath(exchange.getRequestURI());
         String rawQuery = exchange.getRequestURI().getRawQuery();
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();

@@ -111,9 +111,12 @@ public final class LocalRunner implements AutoCloseable {
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
             SnowidHandler handler = new SnowidHandler(settings);
+            // Made first: it sets the JDK server's request timeouts, which are read when the first server is made.
+            java.util.concurrent.ExecutorService threads = RequestThreads.pool();
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
             server.createContext("/", new GatewayBridge(handler));
-            server.setExecutor(null); // the dispatcher thread: one request at a time, as in one Lambda environment
+            // Not the dispatcher thread: a client that sends half a request would hold it, and every other client with it.
+            server.setExecutor(threads);
             server.start();
             return new LocalRunner(server, handler, dynalite, endpoint, settings.table(), madeUp, authorizationOption,
                     settings.poolDescription());
@@ -164,6 +167,9 @@ public final class LocalRunner implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        if (server.getExecutor() instanceof java.util.concurrent.ExecutorService threads) {
+            threads.shutdownNow();
+        }
         if (dynalite != null) {
             closeQuietly(dynalite);
             System.out.println("snowid local: stopped; the in-memory lease table went with dynalite");
