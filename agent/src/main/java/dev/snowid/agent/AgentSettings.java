@@ -29,13 +29,14 @@ public final class AgentSettings {
     public static final String LEASE_URL = "snowid.lease.url";
     public static final String LEASE_SECRET = "snowid.lease.secret";
     public static final String LEASE_MILLIS = "snowid.lease.millis";
+    public static final String WAIT_FOR_SLOT = "snowid.lease.waitForSlot";
     public static final String TARGETS = "snowid.targets";
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
     public static final String JMX = "snowid.jmx";
 
     static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
-            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, TARGETS, EPOCH, ON_UNAVAILABLE, JMX));
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX));
 
     /**
      * {@code SNOWID_*} variables of the snowid function (or mistyped ones) whose meaning the agent
@@ -43,12 +44,17 @@ public final class AgentSettings {
      */
     private static final Map<String, String> EQUIVALENTS = equivalents();
 
+    /** The longest start-up wait for a free slot: the longest lease, by which every dead holder's slot is free. */
+    static final long MAX_WAIT_FOR_SLOT_MILLIS = LeaseTerms.MAX_LEASE_MILLIS;
+
     private final Slot node;
     private final URL leaseUrl;
     private final String leaseSecret;
     private final long leaseMillis;
+    private final long waitForSlotMillis;
     private final List<Target> targets;
     private final SnowflakeCodec codec;
+    private final boolean epochConfigured;
     private final UnavailablePolicy onUnavailable;
     private final boolean jmx;
     private final List<String> warnings;
@@ -69,8 +75,10 @@ public final class AgentSettings {
         this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
         this.leaseSecret = leaseUrl == null ? null : readSecret(reader);
         this.leaseMillis = parseLeaseMillis(reader);
+        this.waitForSlotMillis = parseWaitForSlot(reader);
         this.targets = parseTargets(reader);
         this.codec = parseEpoch(reader);
+        this.epochConfigured = reader.get(EPOCH) != null;
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
         this.jmx = parseJmx(reader);
         reader.warnAboutUnknownProperties();
@@ -172,6 +180,29 @@ public final class AgentSettings {
         return millis;
     }
 
+    private static long parseWaitForSlot(Reader reader) {
+        String text = reader.get(WAIT_FOR_SLOT);
+        if (text == null) {
+            return 0;
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " only applies to a leased node ("
+                    + LEASE_URL + "); a fixed node (" + NODE + ") takes no slot from a pool");
+        }
+        String allowed = "allowed: a whole number of ms from 0 (the default: exit at once when every slot is held) to "
+                + MAX_WAIT_FOR_SLOT_MILLIS + " (wait that long at start-up for a slot to free)";
+        long millis;
+        try {
+            millis = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is not a number; " + allowed);
+        }
+        if (millis < 0 || millis > MAX_WAIT_FOR_SLOT_MILLIS) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is out of range; " + allowed);
+        }
+        return millis;
+    }
+
     private static List<Target> parseTargets(Reader reader) {
         String text = reader.get(TARGETS);
         Set<Target> targets = new LinkedHashSet<>();
@@ -230,12 +261,23 @@ public final class AgentSettings {
         return leaseMillis;
     }
 
+    /** How long start-up waits for a slot when the pool is full; 0: not at all. */
+    public long waitForSlotMillis() {
+        return waitForSlotMillis;
+    }
+
     public List<Target> targets() {
         return targets;
     }
 
+    /** The configured epoch's codec, or Twitter's when none is configured (a leased node then adopts the lease API's). */
     public SnowflakeCodec codec() {
         return codec;
+    }
+
+    /** Whether {@value #EPOCH} is set: a leased node then refuses a lease API with another epoch, else adopts the API's. */
+    public boolean epochConfigured() {
+        return epochConfigured;
     }
 
     UnavailablePolicy onUnavailable() {
@@ -263,10 +305,11 @@ public final class AgentSettings {
         return warnings;
     }
 
-    /** One line for the start-up log; never shows the secret. */
-    String summary() {
+    /** One line for the start-up log, with the codec IDs are issued with; never shows the secret. */
+    String summary(SnowflakeCodec issuing) {
         return (node != null ? "node " + node : "leased node from " + leaseUrl)
-                + ", epoch " + codec.epochMillis() + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)";
+                + ", epoch " + issuing.epochMillis() + (node == null && !epochConfigured ? " (the lease API's)" : "")
+                + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)";
     }
 
     private static Map<String, String> equivalents() {

@@ -1,13 +1,18 @@
 package dev.snowid.agent;
 
+import dev.snowid.ClockBehindException;
+import dev.snowid.client.EpochMismatchException;
 import dev.snowid.client.SnowidClient;
+import dev.snowid.lease.ClockSkewException;
+import dev.snowid.lease.NoFreeSlotException;
 import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
 /**
  * A node leased from the lease API for this JVM's lifetime, through a {@link SnowidClient}: leased
- * in premain (so a wrong URL, a refused secret or an exhausted pool stops the JVM at once), renewed
- * by the client's daemon thread, released by a shutdown hook with the last issued timestamp.
+ * in premain (so a wrong URL, a refused secret or a full pool stops the JVM at once, unless it is
+ * asked to wait for a slot), renewed by the client's daemon thread, released by a shutdown hook
+ * with the last issued timestamp.
  */
 final class LeasedNode implements LongSupplier {
 
@@ -22,14 +27,27 @@ final class LeasedNode implements LongSupplier {
                 .leaseUrl(settings.leaseUrl())
                 .secret(settings.leaseSecret())
                 .holder("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName())
-                .codec(settings.codec())
+                .waitForSlotUpTo(settings.waitForSlotMillis())
                 .log(AgentLog.CLIENT_LOG);
+        if (settings.epochConfigured()) {
+            builder.codec(settings.codec()); // else the lease API's epoch is adopted
+        }
         if (settings.leaseMillis() > 0) {
             builder.leaseMillis(settings.leaseMillis());
         }
         SnowidClient client;
         try {
             client = builder.build();
+        } catch (NoFreeSlotException full) {
+            throw new AgentStartException("no lease at start-up: " + full.getMessage() + (settings.waitForSlotMillis() > 0 ? ""
+                    : " To wait at start-up instead of exiting, set " + AgentSettings.WAIT_FOR_SLOT + "=<ms> (or "
+                    + AgentSettings.envName(AgentSettings.WAIT_FOR_SLOT) + ")."), full);
+        } catch (EpochMismatchException mismatch) {
+            throw new AgentConfigurationException(AgentSettings.EPOCH + "='" + mismatch.configuredEpochMillis()
+                    + "' is not the lease API's epoch: " + mismatch.getMessage() + " (or leave " + AgentSettings.EPOCH + " unset)",
+                    mismatch);
+        } catch (ClockSkewException | ClockBehindException clock) {
+            throw new AgentStartException("no lease at start-up: " + clock.getMessage(), clock);
         } catch (RuntimeException e) {
             throw new AgentConfigurationException(AgentSettings.LEASE_URL + "='" + settings.leaseUrl()
                     + "': no lease from the lease API at start-up: " + e.getMessage()
@@ -40,6 +58,7 @@ final class LeasedNode implements LongSupplier {
         return new LeasedNode(client);
     }
 
+    /** The client: its codec is the epoch IDs are issued with (the configured one, or the lease API's). */
     SnowidClient client() {
         return client;
     }

@@ -1,6 +1,7 @@
 package dev.snowid.agent;
 
 import dev.snowid.LeaseWindow;
+import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
@@ -31,7 +32,7 @@ public final class SnowidAgent {
         try {
             start(arguments, instrumentation);
         } catch (RuntimeException | LinkageError e) {
-            if (!(e instanceof AgentConfigurationException)) {
+            if (!(e instanceof AgentConfigurationException) && !(e instanceof AgentStartException)) {
                 // Fail closed: without its agent the application would issue its legacy IDs.
                 AgentLog.error("the snowid agent could not start, so the JVM does not either: " + e);
                 e.printStackTrace();
@@ -68,11 +69,14 @@ public final class SnowidAgent {
             }
             // Counted outside the unavailability policy: a call that waited and then got its ID is no refusal.
             AgentMonitor monitor;
+            SnowflakeCodec issuing;
             if (settings.node() != null) {
                 monitor = AgentMonitor.ofNode(settings.onUnavailable().guard(fixedNode(settings)), settings.node());
+                issuing = settings.codec();
             } else {
                 LeasedNode leased = LeasedNode.start(settings);
                 monitor = AgentMonitor.ofLease(settings.onUnavailable().guard(leased), leased.client());
+                issuing = leased.client().codec();
             }
             BootstrapBridge.install(instrumentation, monitor);
             if (settings.jmx()) {
@@ -81,10 +85,14 @@ public final class SnowidAgent {
             TargetReport report = redirect(instrumentation, settings.targets());
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;
-            AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary());
+            AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary(issuing));
         } catch (AgentConfigurationException e) {
             AgentLog.error(e.getMessage());
             AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
+            throw e;
+        } catch (AgentStartException e) {
+            AgentLog.error(e.getMessage());
+            AgentLog.error("the snowid agent did not start and no method was redirected");
             throw e;
         }
     }

@@ -56,6 +56,40 @@ class AgentSettingsTest {
     }
 
     @Test
+    void aLeasedNodeAdoptsTheApisEpochUnlessOneIsConfigured() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertTrue(!read().epochConfigured(), "none configured: the lease API's is adopted");
+        assertTrue(read().summary(dev.snowid.SnowflakeCodec.withEpoch(1_600_000_000_000L))
+                .contains("epoch 1600000000000 (the lease API's)"), read().summary(dev.snowid.SnowflakeCodec.TWITTER));
+        environment.put("SNOWID_EPOCH", "1577836800000");
+        assertTrue(read().epochConfigured());
+        assertEquals(1577836800000L, read().codec().epochMillis());
+    }
+
+    @Test
+    void theStartUpWaitForASlotIsBoundedAndOnlyForALeasedNode() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertEquals(0, read().waitForSlotMillis(), "default: exit at once when the pool is full");
+        environment.put("SNOWID_LEASE_WAITFORSLOT", "30000");
+        assertEquals(30_000, read().waitForSlotMillis());
+        properties.setProperty("snowid.lease.waitForSlot", "3600001");
+        assertEquals("snowid.lease.waitForSlot='3600001' is out of range; allowed: a whole number of ms from 0 (the default: exit at"
+                + " once when every slot is held) to 3600000 (wait that long at start-up for a slot to free)", failure());
+        properties.setProperty("snowid.lease.waitForSlot", "1m");
+        assertTrue(failure().contains("is not a number"), failure());
+
+        properties.remove("snowid.lease.url");
+        properties.remove("snowid.lease.waitForSlot");
+        properties.setProperty("snowid.node", "1:2");
+        assertTrue(failure().startsWith("SNOWID_LEASE_WAITFORSLOT='30000' (snowid.lease.waitForSlot) only applies to a leased node"),
+                failure());
+    }
+
+    @Test
     void envNamesFollowTheRule() {
         assertEquals("SNOWID_LEASE_URL", AgentSettings.envName("snowid.lease.url"));
         assertEquals("SNOWID_ONUNAVAILABLE", AgentSettings.envName("snowid.onUnavailable"));

@@ -1,6 +1,7 @@
 package dev.snowid.client;
 
 import dev.snowid.Slot;
+import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorAnswer;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
@@ -16,6 +17,7 @@ import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +25,12 @@ import java.util.function.Supplier;
  * plain {@link HttpURLConnection}, so that it brings no HTTP client into the JVM it runs in.
  * Every method returns only what the API confirmed; a timeout or an error is an exception, never
  * an assumed success, so the generator keeps the smaller, confirmed window.
+ *
+ * <p>Every answer also tells this machine's clock against the API's ({@link #clockSkewMillis()},
+ * from the {@code Date} header; a {@link dev.snowid.lease.LeasedGenerator} gives back a lease
+ * confirmed while it is beyond its tolerance) and the ID epoch the API issues with
+ * ({@link #epochMillis()}): once an epoch is expected ({@link #expectEpoch(long)}), a lease answer
+ * naming another is never used.
  */
 public final class HttpLeaseSource implements LeaseSource {
 
@@ -44,11 +52,19 @@ public final class HttpLeaseSource implements LeaseSource {
     /** Retry-After when the answer gave none, or none could be had. */
     private static final long DEFAULT_RETRY_AFTER_MILLIS = 1_000;
 
+    /** Nothing measured or named yet. */
+    private static final long UNKNOWN = Long.MIN_VALUE;
+
     private final String baseUrl;
     private final Supplier<String> secret;
     private final String holder;
-    /** Local clock minus the API's (its Date header, whole seconds) at the latest answer; 0 before any. */
-    private volatile long clockSkewMillis;
+    private final WallClock clock;
+    /** Local clock minus the API's (its Date header) at the latest answer; {@link #UNKNOWN} before any. */
+    private volatile long clockSkewMillis = UNKNOWN;
+    /** The epoch the latest lease answer named; {@link #UNKNOWN} before any. */
+    private volatile long epochMillis = UNKNOWN;
+    /** The epoch every lease answer must name; {@link #UNKNOWN}: any (learning it). */
+    private volatile long expectedEpochMillis = UNKNOWN;
 
     /**
      * @param baseUrl the function's base URL, the one its routes hang under (a trailing slash is fine)
@@ -56,24 +72,55 @@ public final class HttpLeaseSource implements LeaseSource {
      * @param holder who is asking, shown to operators with the lease
      */
     public HttpLeaseSource(URL baseUrl, Supplier<String> secret, String holder) {
+        this(baseUrl, secret, holder, WallClock.SYSTEM);
+    }
+
+    /** As above, comparing {@code clock} (the one the holder issues IDs by) with the API's. */
+    public HttpLeaseSource(URL baseUrl, Supplier<String> secret, String holder, WallClock clock) {
         String base = baseUrl.toString();
         this.baseUrl = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
         this.secret = secret;
         this.holder = holder;
+        this.clock = clock;
     }
 
+    /**
+     * @throws EpochMismatchException when an epoch is expected and the API names another; the lease
+     *         it granted is released at once
+     */
     @Override
     public Lease acquire() {
-        return leaseFrom(LeaseRoute.ACQUIRE, call(LeaseRoute.ACQUIRE, null, LeaseMessage.acquireRequest(holder),
-                ACQUIRE_READ_TIMEOUT_MILLIS));
+        Answer answer = call(LeaseRoute.ACQUIRE, null, LeaseMessage.acquireRequest(holder), ACQUIRE_READ_TIMEOUT_MILLIS);
+        Lease lease = leaseFrom(LeaseRoute.ACQUIRE, answer);
+        long expected = expectedEpochMillis;
+        if (expected != UNKNOWN && epochMillis != expected) {
+            EpochMismatchException mismatch = new EpochMismatchException(expected, epochMillis, baseUrl);
+            try {
+                release(lease, 0); // nothing was issued under it
+            } catch (RuntimeException releaseFailed) {
+                mismatch.addSuppressed(releaseFailed);
+            }
+            throw mismatch;
+        }
+        return lease;
     }
 
+    /**
+     * @throws LeaseLostException also when the API now names another epoch than the expected one
+     *         (it was redeployed with another): not one more ID may come from this lease
+     */
     @Override
     public Lease renew(Lease lease) {
         Lease renewed = leaseFrom(LeaseRoute.RENEW, call(LeaseRoute.RENEW, lease.slot(), LeaseMessage.renewRequest(lease),
                 RENEW_READ_TIMEOUT_MILLIS));
         if (!renewed.slot().equals(lease.slot()) || !renewed.owner().equals(lease.owner()) || renewed.fence() != lease.fence()) {
             throw new LeaseLostException("the lease API renewed a different lease (" + renewed + ") than ours (" + lease + ")");
+        }
+        long expected = expectedEpochMillis;
+        if (expected != UNKNOWN && epochMillis != expected) {
+            throw new LeaseLostException("the lease API at " + baseUrl + " now issues IDs with epoch " + epochMillis
+                    + ", this holder with " + expected + ": IDs of two epochs would overlap, so not one more is issued under the "
+                    + lease);
         }
         return renewed;
     }
@@ -84,12 +131,27 @@ public final class HttpLeaseSource implements LeaseSource {
     }
 
     /**
-     * How far the local clock is ahead of the API's (negative: behind), as of the latest answer,
-     * to within a second. Skew never breaks uniqueness (the lease window partitions time), but it
+     * How far the local clock is ahead of the API's (negative: behind), as of the latest answer;
+     * empty before the first. The {@code Date} header has whole seconds, so the estimate compares
+     * the middle of the round trip with the middle of that second: it is off by at most 500 ms plus
+     * half the round trip. Skew never breaks uniqueness (the lease window partitions time), but it
      * shortens or delays the usable part of each lease by that much.
      */
-    public long clockSkewMillis() {
-        return clockSkewMillis;
+    @Override
+    public OptionalLong clockSkewMillis() {
+        long skew = clockSkewMillis;
+        return skew == UNKNOWN ? OptionalLong.empty() : OptionalLong.of(skew);
+    }
+
+    /** The ID epoch (unix ms) the latest lease answer named; empty before the first. */
+    public OptionalLong epochMillis() {
+        long epoch = epochMillis;
+        return epoch == UNKNOWN ? OptionalLong.empty() : OptionalLong.of(epoch);
+    }
+
+    /** From now on, a lease answer naming another epoch is refused (acquire) or ends the lease (renew). */
+    public void expectEpoch(long epochMillis) {
+        this.expectedEpochMillis = epochMillis;
     }
 
     /** The base URL calls go to. */
@@ -115,7 +177,9 @@ public final class HttpLeaseSource implements LeaseSource {
 
     private Lease leaseFrom(LeaseRoute route, Answer answer) {
         try {
-            return LeaseMessage.readLease(answer.body);
+            Lease lease = LeaseMessage.readLease(answer.body);
+            epochMillis = LeaseMessage.readEpochMillis(answer.body);
+            return lease;
         } catch (IllegalArgumentException e) {
             throw new LeaseStoreUnavailableException(route + " at " + baseUrl + " answered HTTP " + answer.status
                     + " with a lease this client cannot read: " + e.getMessage(), DEFAULT_RETRY_AFTER_MILLIS, e);
@@ -135,6 +199,7 @@ public final class HttpLeaseSource implements LeaseSource {
             connection.setInstanceFollowRedirects(false);
             connection.setRequestProperty("Authorization", "Bearer " + secret.get());
             connection.setRequestProperty("Accept", "application/json");
+            long sentAt = clock.millis();
             if (json != null) { // a GET with a body would be sent as a POST by HttpURLConnection
                 byte[] body = json.getBytes(StandardCharsets.UTF_8);
                 connection.setRequestProperty("Content-Type", "application/json");
@@ -146,9 +211,10 @@ public final class HttpLeaseSource implements LeaseSource {
                 }
             }
             int status = connection.getResponseCode();
-            long serverDate = connection.getHeaderFieldDate("Date", 0);
-            if (serverDate > 0) {
-                clockSkewMillis = System.currentTimeMillis() - serverDate;
+            long receivedAt = clock.millis();
+            long serverSecond = connection.getHeaderFieldDate("Date", 0);
+            if (serverSecond > 0) {
+                clockSkewMillis = sentAt + (receivedAt - sentAt) / 2 - (serverSecond + 500);
             }
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             Answer answer = new Answer(status, in == null ? "" : read(in));

@@ -1,32 +1,32 @@
 package dev.snowid.client;
 
-import dev.snowid.lease.Lease;
+import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The daemon thread that keeps a {@link LeasedGenerator}'s lease renewed, so that the threads
- * asking for IDs never wait on the lease API while a window is in force. It looks every tick
- * whether a renewal is due (less than half the lease left) and keeps trying while renewals fail;
- * IDs stop when the window ends, never later.
+ * The daemon thread that alone talks to the lease API for a {@link LeasedGenerator} renewing in
+ * the background: it looks every tick whether a renewal is due (less than half the lease left),
+ * renews the lease, or leases anew once it was lost or given back, honouring the API's
+ * Retry-After after a failure. The threads asking for IDs never wait on it: they issue while a
+ * window is in force and fail at once otherwise ({@link #wake()} then brings the next look forward).
  */
 final class LeaseRenewer implements Runnable {
 
     static final String THREAD_NAME = "snowid-lease-renewer";
 
     private final LeasedGenerator generator;
-    private final long tickMillis;
+    private final long tickNanos;
     private final ClientLog log;
     private final Thread thread;
-    private volatile boolean stopped;
-    private final AtomicLong renewals = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong losses = new AtomicLong();
+    private volatile boolean stopped;
 
     LeaseRenewer(LeasedGenerator generator, long leaseMillis, ClientLog log) {
         this.generator = generator;
-        this.tickMillis = tickMillis(leaseMillis);
+        this.tickNanos = tickMillis(leaseMillis) * 1_000_000;
         this.log = log;
         this.thread = new Thread(this, THREAD_NAME);
         this.thread.setDaemon(true);
@@ -43,48 +43,46 @@ final class LeaseRenewer implements Runnable {
 
     void stop() {
         stopped = true;
-        thread.interrupt();
+        LockSupport.unpark(thread);
     }
 
-    /** Renewals confirmed so far. */
-    long renewals() {
-        return renewals.get();
+    /** A caller found no window in force: look now rather than at the next tick (the generator still honours Retry-After). */
+    void wake() {
+        LockSupport.unpark(thread);
     }
 
-    /** Renewal attempts that failed without losing the lease. */
+    /** Attempts to renew or lease that failed without the lease being lost. */
     long failures() {
         return failures.get();
     }
 
-    /** Renewals answered "no longer yours". */
-    long losses() {
-        return losses.get();
-    }
-
     @Override
     public void run() {
-        boolean failing = false;
+        String failing = null;
         while (!stopped) {
-            try {
-                Thread.sleep(tickMillis);
-                boolean renewed = generator.renewIfDue();
-                if (renewed) {
-                    renewals.incrementAndGet();
-                }
-                if (failing && renewed) {
-                    log.info("lease renewed again: " + generator.currentLease().map(Lease::toString).orElse("no lease held"));
-                    failing = false;
-                }
-            } catch (InterruptedException e) {
+            LockSupport.parkNanos(this, tickNanos);
+            if (stopped) {
                 return;
+            }
+            try {
+                if (generator.maintainLease() && failing != null) {
+                    log.info("the lease API confirmed the lease again after: " + failing);
+                    failing = null;
+                }
             } catch (LeaseLostException e) {
-                losses.incrementAndGet();
-                log.error("the lease was lost (" + e.getMessage() + "); no ID is issued until the next call takes a new lease");
+                log.error("the lease was lost; no ID is issued until a new one is taken: " + e.getMessage());
+                failing = "the loss of the lease";
+            } catch (ClockSkewException e) {
+                failures.incrementAndGet();
+                if (!e.getMessage().equals(failing)) {
+                    log.error("refusing to lease: " + e.getMessage());
+                    failing = e.getMessage();
+                }
             } catch (RuntimeException e) {
                 failures.incrementAndGet();
-                if (!failing) {
-                    log.warn("lease renewal failed, retrying; IDs stop when the lease runs out: " + e.getMessage());
-                    failing = true;
+                if (failing == null) {
+                    log.warn("the lease API failed; retrying, and no ID is issued once the lease window has ended: " + e.getMessage());
+                    failing = e.getMessage();
                 }
             }
         }

@@ -7,10 +7,12 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
+import dev.snowid.lease.NoFreeSlotException;
 import java.lang.management.ManagementFactory;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -27,27 +29,30 @@ import java.util.function.Supplier;
  *
  * <p>The lease is taken by {@link Builder#build()}, not lazily: a wrong URL, a refused secret or
  * an exhausted pool stop the application at start-up rather than at its first insert. A daemon
- * thread renews it well before it ends, so {@link #nextId()} never waits on the network while a
- * window is in force. It fails closed: no renewal confirmed, no ID past the window
- * ({@link IdUnavailableException}, nothing issued). Thread-safe.
+ * thread alone talks to the lease API afterwards: it renews the lease well before it ends, and
+ * leases anew after a loss. {@link #nextId()} never waits on the network: without a window in
+ * force it fails at once ({@link IdUnavailableException}, nothing issued). Thread-safe.
  */
 public final class SnowidClient implements AutoCloseable {
 
     private final LeasedGenerator generator;
     private final LeaseRenewer renewer;
     private final ClientLog log;
-    private final String source;
+    private final SnowflakeCodec codec;
     private final WallClock clock;
+    private final LeaseRecord record;
     private final LongAdder issued = new LongAdder();
     private final Refusals refusals = new Refusals();
     private volatile boolean closed;
 
-    private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, String source, WallClock clock) {
+    private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, SnowflakeCodec codec, WallClock clock,
+                         LeaseRecord record) {
         this.generator = generator;
         this.renewer = renewer;
         this.log = log;
-        this.source = source;
+        this.codec = codec;
         this.clock = clock;
+        this.record = record;
     }
 
     public static Builder builder() {
@@ -55,10 +60,12 @@ public final class SnowidClient implements AutoCloseable {
     }
 
     /**
-     * One ID under the confirmed lease.
+     * One ID under the confirmed lease; never waits on the lease API.
      *
-     * @throws IdUnavailableException when none can be issued now (lease lost or run out and no new
-     *         one to be had, clock behind); {@link IdUnavailableException#retryAfterMillis()} says when to try again
+     * @throws IdUnavailableException at once when none can be issued now (no window in force: the
+     *         lease lost or run out and no new one confirmed yet, a call to the API in progress, the
+     *         clock behind or too far off); {@link IdUnavailableException#retryAfterMillis()} says
+     *         when to try again
      */
     public long nextId() {
         refuseWhenClosed();
@@ -67,11 +74,11 @@ public final class SnowidClient implements AutoCloseable {
             issued.increment();
             return id;
         } catch (IdUnavailableException e) {
-            throw refusals.count(e);
+            throw refused(e);
         }
     }
 
-    /** {@code count} increasing IDs (1 to 4,096) under one confirmed lease. */
+    /** {@code count} increasing IDs (1 to 4,096) under one confirmed lease; never waits on the lease API. */
     public long[] nextIds(int count) {
         refuseWhenClosed();
         try {
@@ -79,15 +86,26 @@ public final class SnowidClient implements AutoCloseable {
             issued.add(ids.length);
             return ids;
         } catch (IdUnavailableException e) {
-            throw refusals.count(e);
+            throw refused(e);
         }
+    }
+
+    /** The ID layout and epoch this client issues with: the configured one, or the lease API's when none was. */
+    public SnowflakeCodec codec() {
+        return codec;
     }
 
     /** What this client has done so far: lease, IDs issued, refusals by reason, renewals. */
     public ClientStats stats() {
         Lease lease = generator.currentLease().orElse(null);
         long left = lease == null ? -1 : Math.max(0, lease.window().expiresAt() - clock.millis());
-        return new ClientStats(lease, left, issued.sum(), refusals.snapshot(), renewer.renewals(), renewer.failures(), renewer.losses());
+        return new ClientStats(lease, left, issued.sum(), refusals.snapshot(), record.renewals(), renewer.failures(), record.losses());
+    }
+
+    /** Counts a refusal by reason, and wakes the renewer: the only thread that can get a window again. */
+    private IdUnavailableException refused(IdUnavailableException e) {
+        renewer.wake();
+        return refusals.count(e);
     }
 
     /** The lease in force, as last confirmed; empty after a loss (until the next ID leases anew) and after {@link #close()}. */
@@ -108,11 +126,7 @@ public final class SnowidClient implements AutoCloseable {
         closed = true;
         renewer.stop();
         try {
-            String lease = generator.currentLease().map(Lease::toString).orElse(null);
-            generator.shutdown();
-            if (lease != null) {
-                log.info("released " + lease + " at " + source);
-            }
+            generator.shutdown(); // the release's audit line comes from the generator's events
         } catch (RuntimeException e) {
             log.warn("could not release the lease (it simply runs out): " + e.getMessage());
         }
@@ -136,11 +150,16 @@ public final class SnowidClient implements AutoCloseable {
 
     /** The settings of a {@link SnowidClient}; errors name the setting. */
     public static final class Builder {
+        /** Longest {@link #waitForSlotUpTo(long)}: an hour, the longest lease (by then every dead holder's slot is free). */
+        public static final long MAX_SLOT_WAIT_MILLIS = LeaseTerms.MAX_LEASE_MILLIS;
+
         private URL leaseUrl;
         private Supplier<String> secret;
         private String holder;
         private long leaseMillis;
-        private SnowflakeCodec codec = SnowflakeCodec.TWITTER;
+        /** Null: adopt the lease API's epoch. */
+        private SnowflakeCodec codec;
+        private long slotWaitMillis;
         private ClientLog log;
         private WallClock clock = WallClock.SYSTEM;
         private LeaseSource leaseSource;
@@ -211,12 +230,29 @@ public final class SnowidClient implements AutoCloseable {
             return this;
         }
 
-        /** The ID layout and epoch; default {@link SnowflakeCodec#TWITTER}. It must be the lease API's. */
+        /**
+         * The ID layout and epoch. Default: the lease API's epoch, as its lease names it. When set,
+         * it must be the lease API's: {@link #build()} refuses another ({@link EpochMismatchException}).
+         */
         public Builder codec(SnowflakeCodec codec) {
             if (codec == null) {
                 throw new IllegalArgumentException("codec is null");
             }
             this.codec = codec;
+            return this;
+        }
+
+        /**
+         * When every slot of the pool is held at {@link #build()}, wait up to this long (ms, 0 to
+         * {@value #MAX_SLOT_WAIT_MILLIS}) for one to free, asking again when the API's Retry-After says one
+         * does. Default 0: fail at once with {@link NoFreeSlotException}.
+         */
+        public Builder waitForSlotUpTo(long millis) {
+            if (millis < 0 || millis > MAX_SLOT_WAIT_MILLIS) {
+                throw new IllegalArgumentException("waitForSlotUpTo " + millis + " is out of range: allowed 0 to "
+                        + MAX_SLOT_WAIT_MILLIS + " (ms)");
+            }
+            this.slotWaitMillis = millis;
             return this;
         }
 
@@ -248,15 +284,17 @@ public final class SnowidClient implements AutoCloseable {
          * Leases a slot and starts renewing it.
          *
          * @throws IllegalArgumentException a setting is missing, named
-         * @throws dev.snowid.lease.NoFreeSlotException every slot of the API's pool is held
+         * @throws NoFreeSlotException every slot of the API's pool is held (for longer than {@link #waitForSlotUpTo(long)})
          * @throws dev.snowid.lease.LeaseStoreUnavailableException the API cannot be reached, refused the
          *         secret, or failed; bounded by the connect (3 s) and read (20 s) timeouts, never a hang
+         * @throws EpochMismatchException the configured epoch is not the API's; the lease is released
+         * @throws dev.snowid.lease.ClockSkewException this clock is too far from the API's; the lease is released
          * @throws dev.snowid.ClockBehindException this clock is too far behind the lease's floor; the lease is released
          */
         public SnowidClient build() {
             LeaseSource source = leaseSource;
-            String where = "lease source";
             HttpLeaseSource api = null;
+            String who = holder != null ? holder : defaultHolder();
             if (source == null) {
                 if (leaseUrl == null) {
                     throw new IllegalArgumentException("leaseUrl is not set: give the snowid function's base URL");
@@ -268,29 +306,53 @@ public final class SnowidClient implements AutoCloseable {
                 if (firstSecret == null || firstSecret.trim().isEmpty()) {
                     throw new IllegalArgumentException("secret is empty: give the lease API's bearer secret");
                 }
-                api = new HttpLeaseSource(leaseUrl, secret, holder != null ? holder : defaultHolder());
+                api = new HttpLeaseSource(leaseUrl, secret, who, clock);
+                if (codec != null) {
+                    api.expectEpoch(codec.epochMillis()); // a lease naming another epoch is released, never used
+                }
                 source = api;
-                where = api.baseUrl();
             }
             ClientLog out = log != null ? log : ClientLog.javaUtilLogging();
-            Lease first = source.acquire();
-            long maxSkew = LeaseTerms.DEFAULT.maxClockSkewMillis();
-            if (api != null && !LeaseTerms.DEFAULT.toleratesSkew(api.clockSkewMillis())) {
-                long skew = api.clockSkewMillis();
-                out.warn("this machine's clock is " + Math.abs(skew) + " ms " + (skew > 0 ? "ahead of" : "behind")
-                        + " the lease API's: IDs stay unique, but each lease is usable that much " + (skew > 0 ? "shorter" : "later")
-                        + "; synchronise the clock (NTP)");
-            }
+            Lease first = new SlotWait(source, slotWaitMillis, out).acquire();
+            SnowflakeCodec issuing = codec != null ? codec : adoptedCodec(api, source, first, out);
             long planned = planningLeaseMillis(leaseMillis, first.window().expiresAt() - clock.millis());
-            LeasedGenerator generator = LeasedGenerator.builder(source, LeaseTerms.of(planned, maxSkew), clock, codec)
-                    .renewInBackground() // threads asking for IDs never wait for a renewal while the window holds
-                    .waitForFloorUpTo(maxSkew) // the floor is another clock's: a little behind it, wait
-                    .startingWith(first)
+            // The tolerance the lease allows (a quarter of it, less the Date header's second), at most the default's.
+            long maxSkew = Math.min(LeaseTerms.DEFAULT.maxClockSkewMillis(), LeaseTerms.largestMaxClockSkewFor(planned));
+            LeaseRecord record = new LeaseRecord(out, who);
+            LeasedGenerator generator = LeasedGenerator.builder(source, LeaseTerms.of(planned, maxSkew), clock, issuing)
+                    .renewInBackground() // threads asking for IDs never wait on the lease API
+                    .waitForFloorUpTo(LeaseTerms.DEFAULT.maxClockSkewMillis()) // the floor is another clock's: a little behind it, wait
+                    .events(record)
+                    .startingWith(first) // gives it back if this clock is too far from the API's
                     .build();
             LeaseRenewer renewer = new LeaseRenewer(generator, planned, out);
             renewer.start();
-            out.info("took " + first + " from " + where + "; renewing every ~" + planned / 2 + " ms");
-            return new SnowidClient(generator, renewer, out, where, clock);
+            out.info("leasing from " + (api != null ? api.baseUrl() : "the given lease source") + " as '" + who + "': renewing every ~"
+                    + planned / 2 + " ms, IDs with epoch " + issuing.epochMillis() + (codec != null ? "" : " (the lease API's)")
+                    + (api != null && api.clockSkewMillis().isPresent() ? ", this clock " + api.clockSkewMillis().getAsLong()
+                    + " ms from the API's (tolerated: " + (maxSkew + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS) + ")" : ""));
+            return new SnowidClient(generator, renewer, out, issuing, clock, record);
+        }
+
+        /** No epoch configured: the one the lease API named, so that every holder of the pool issues with the same. */
+        private static SnowflakeCodec adoptedCodec(HttpLeaseSource api, LeaseSource source, Lease first, ClientLog out) {
+            OptionalLong named = api == null ? OptionalLong.empty() : api.epochMillis();
+            if (!named.isPresent()) {
+                return SnowflakeCodec.TWITTER;
+            }
+            try {
+                SnowflakeCodec adopted = SnowflakeCodec.withEpoch(named.getAsLong());
+                api.expectEpoch(adopted.epochMillis());
+                return adopted;
+            } catch (IllegalArgumentException unusable) {
+                try {
+                    source.release(first, 0);
+                } catch (RuntimeException releaseFailed) {
+                    unusable.addSuppressed(releaseFailed);
+                }
+                throw new IllegalArgumentException("the lease API at " + api.baseUrl() + " names epoch " + named.getAsLong()
+                        + ", which no ID can be issued with: " + unusable.getMessage(), unusable);
+            }
         }
 
         private static String defaultHolder() {

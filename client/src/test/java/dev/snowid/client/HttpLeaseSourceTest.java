@@ -1,25 +1,37 @@
 package dev.snowid.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * How the client reads the lease API's answers, on a canned HTTP answer (pure parsing logic; the
- * real API is exercised by the lease-mode end-to-end tests).
+ * How the client reads the lease API's answers, on canned HTTP answers (parsing logic; the real
+ * API is exercised by the function's client tests and the lease-mode end-to-end tests).
  */
 class HttpLeaseSourceTest {
 
+    private static final String LEASE = "{\"slot\":289,\"datacenter\":9,\"machine\":1,\"owner\":\"00112233445566778899aabbccddeeff\","
+            + "\"fence\":4,\"floor\":1700000000000,\"expiresAt\":1700000058000,\"epoch\":%d}";
+    private static final Lease OURS = new Lease(Slot.of(9, 1), "00112233445566778899aabbccddeeff", 4,
+            LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
+
     private HttpServer server;
+    private final List<String> requests = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -28,31 +40,75 @@ class HttpLeaseSourceTest {
         }
     }
 
-    private HttpLeaseSource answering(String path, int status, String json) throws Exception {
+    /** Answers POST and PUT with the lease naming {@code epoch}, DELETE with 204; records each request. */
+    private HttpLeaseSource answeringWithEpoch(long epoch, long clockAheadMillis) throws Exception {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext(path, exchange -> {
+        server.createContext("/leases", exchange -> {
             exchange.getRequestBody().readAllBytes();
-            byte[] body = json.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, body.length);
-            exchange.getResponseBody().write(body);
+            requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
+            if (exchange.getRequestMethod().equals("DELETE")) {
+                exchange.sendResponseHeaders(204, -1);
+            } else {
+                byte[] body = String.format(LEASE, epoch).getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(exchange.getRequestMethod().equals("POST") ? 201 : 200, body.length);
+                exchange.getResponseBody().write(body);
+            }
             exchange.close();
         });
         server.start();
-        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort()), () -> "secret", "test");
+        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort()), () -> "secret", "test",
+                () -> System.currentTimeMillis() + clockAheadMillis);
     }
 
     @Test
     void aRenewalIsReportedAsTheServerConfirmedItEvenWithAnEarlierExpiry() throws Exception {
         // Not the source's call to judge: LeasedGenerator gives such a lease up (a store never shortens one).
-        Lease ours = new Lease(Slot.of(9, 1), "00112233445566778899aabbccddeeff", 4, LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
-        HttpLeaseSource api = answering("/leases/289", 200, "{\"slot\":289,\"datacenter\":9,\"machine\":1,"
-                + "\"owner\":\"00112233445566778899aabbccddeeff\",\"fence\":4,\"floor\":1700000000000,\"expiresAt\":1700000058000}");
+        HttpLeaseSource api = answeringWithEpoch(1_288_834_974_657L, 0);
 
-        Lease renewed = api.renew(ours);
+        Lease renewed = api.renew(OURS);
 
         assertEquals(LeaseWindow.of(1_700_000_000_000L, 1_700_000_058_000L), renewed.window());
-        assertEquals(ours.owner(), renewed.owner());
+        assertEquals(OURS.owner(), renewed.owner());
         assertEquals(4, renewed.fence());
+    }
+
+    @Test
+    void everyAnswerMeasuresThisClockAgainstTheApisDateHeader() throws Exception {
+        HttpLeaseSource api = answeringWithEpoch(1_288_834_974_657L, 7_000);
+        assertFalse(api.clockSkewMillis().isPresent(), "nothing measured before the first answer");
+        api.acquire();
+        long skew = api.clockSkewMillis().getAsLong();
+        // The header has whole seconds; the estimate takes the middle of the second: off by at most 500 ms + half the round trip.
+        assertTrue(skew > 6_000 && skew < 8_000, "a clock 7 s ahead measured as " + skew + " ms");
+    }
+
+    @Test
+    void aLeaseNamingAnotherEpochThanExpectedIsReleasedAtOnceAndNeverUsed() throws Exception {
+        HttpLeaseSource api = answeringWithEpoch(1_288_834_976_657L, 0); // 2 s off
+        api.expectEpoch(1_288_834_974_657L);
+
+        EpochMismatchException refused = assertThrows(EpochMismatchException.class, api::acquire);
+
+        assertEquals(1_288_834_974_657L, refused.configuredEpochMillis());
+        assertEquals(1_288_834_976_657L, refused.apiEpochMillis());
+        assertTrue(refused.getMessage().contains("configure epoch 1288834976657"), refused.getMessage());
+        assertEquals(List.of("POST /leases", "DELETE /leases/289"), requests, "granted, then released at once");
+    }
+
+    @Test
+    void anEpochThatChangesUnderAHeldLeaseEndsIt() throws Exception {
+        HttpLeaseSource api = answeringWithEpoch(1_288_834_976_657L, 0);
+        api.expectEpoch(1_288_834_974_657L);
+        LeaseLostException lost = assertThrows(LeaseLostException.class, () -> api.renew(OURS));
+        assertTrue(lost.getMessage().contains("now issues IDs with epoch 1288834976657"), lost.getMessage());
+    }
+
+    @Test
+    void withoutAnExpectedEpochTheApisIsLearnt() throws Exception {
+        HttpLeaseSource api = answeringWithEpoch(1_600_000_000_000L, 0);
+        assertFalse(api.epochMillis().isPresent());
+        api.acquire();
+        assertEquals(1_600_000_000_000L, api.epochMillis().getAsLong());
     }
 }

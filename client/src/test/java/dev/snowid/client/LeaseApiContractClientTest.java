@@ -69,6 +69,7 @@ class LeaseApiContractClientTest {
             assertEquals(lease.owner(), read.owner());
             assertEquals(lease.fence(), read.fence());
             assertEquals(lease.window(), read.window());
+            assertEquals(LeaseApiContract.EPOCH, api.epochMillis().getAsLong(), "the epoch the API issues with comes with every lease");
         } else if (exchange.clientSees == SlotMap.class) {
             assertTrue(seen instanceof SlotMap, () -> "a slot map, not " + seen);
             SlotMap map = (SlotMap) seen;

@@ -24,6 +24,12 @@ public final class ClockSkewException extends IdUnavailableException {
         this.skewMillis = skewMillis;
     }
 
+    /** With a message of its own, e.g. for a skew known only as a lower bound. */
+    public ClockSkewException(String message, long skewMillis) {
+        super(message, RETRY_AFTER_MILLIS);
+        this.skewMillis = skewMillis;
+    }
+
     /** Local clock minus the store's, in ms, as measured. */
     public long skewMillis() {
         return skewMillis;

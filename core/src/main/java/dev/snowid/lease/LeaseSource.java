@@ -1,5 +1,7 @@
 package dev.snowid.lease;
 
+import java.util.OptionalLong;
+
 /**
  * Where a generator gets its lease from: the slot pool on the lease table (inside the
  * function) or the function's lease API over HTTPS (the agent). Each call is one confirmed
@@ -29,4 +31,13 @@ public interface LeaseSource {
      * @throws LeaseLostException when the slot is no longer ours
      */
     void release(Lease lease, long lastIssuedMillis);
+
+    /**
+     * The local clock minus the source's (ms), as measured on its latest answer; empty when not
+     * known. A {@link LeasedGenerator} gives back a lease confirmed while this is beyond its
+     * terms' tolerance.
+     */
+    default OptionalLong clockSkewMillis() {
+        return OptionalLong.empty();
+    }
 }

@@ -144,21 +144,42 @@ public final class PooledLeaseSource implements LeaseSource {
                 + " are held; the earliest lease ends in " + retryAfter + " ms", retryAfter);
     }
 
-    /** Extends the lease from now; never shortens it, even when the local clock is behind its expiry. */
+    /**
+     * Extends the lease from now; never shortens it, even when the local clock is behind its expiry.
+     *
+     * @throws ClockSkewException when the local clock is too far from the store's, before the write
+     *         (as last measured) or on the write's own answer
+     */
     @Override
     public Lease renew(Lease lease) {
+        checkSkew();
         long newExpiresAt = Math.max(clock.millis() + terms.leaseMillis(), lease.window().expiresAt());
-        return store.renew(lease.slot(), lease.owner(), lease.fence(), newExpiresAt);
+        Lease renewed = store.renew(lease.slot(), lease.owner(), lease.fence(), newExpiresAt);
+        checkSkew();
+        return renewed;
     }
 
     /**
      * Renews a lease held elsewhere (the lease API's {@code PUT /leases/{slot}}): the owner token and
-     * fence prove holding.
+     * fence prove holding. The new expiry is this clock's now plus the lease, so the renewal is
+     * answered only after this clock was checked against the store's: before the write (as last
+     * measured) and on the write's own answer. A renewal refused that way has at most extended the
+     * lease; the holder keeps the window it had confirmed and tries again.
      *
      * @throws LeaseLostException when the slot has another owner or fence, or was never leased
+     * @throws ClockSkewException when the local clock is too far from the store's
      */
     public Lease renew(Slot slot, String owner, long fence) {
-        return store.renew(slot, owner, fence, clock.millis() + terms.leaseMillis());
+        checkSkew();
+        Lease renewed = store.renew(slot, owner, fence, clock.millis() + terms.leaseMillis());
+        checkSkew();
+        return renewed;
+    }
+
+    /** The store's clock as seen from here (its {@code Date} header, on the latest answer). */
+    @Override
+    public OptionalLong clockSkewMillis() {
+        return store.clockSkewMillis();
     }
 
     @Override

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class LeaseHandoverTest {
 
     private static final long T = 1_700_000_000_000L;
-    private static final LeaseTerms TERMS = LeaseTerms.of(5_000, 2_000);
+    private static final LeaseTerms TERMS = LeaseTerms.of(5_000, 250);
     private static final SnowflakeCodec CODEC = SnowflakeCodec.TWITTER;
     private static final int SCHEDULES = 400;
     private static final int STEPS = 400;
@@ -105,7 +105,7 @@ class LeaseHandoverTest {
                         record(process, byFence, ids, context, id);
                     }
                 } else if (action < 86) {
-                    process.generator.renewIfDue();
+                    process.generator.maintainLease();
                 } else if (action < 92) {
                     Optional<Lease> lease = process.generator.currentLease();
                     process.generator.release();
@@ -126,9 +126,9 @@ class LeaseHandoverTest {
         checkPartition(byFence, context);
     }
 
-    /** Mostly within the allowed skew (3 s with the Date header's second), sometimes beyond it. */
+    /** Mostly within the allowed skew (1.25 s with the Date header's second), sometimes beyond it. */
     private static long offset(Random random) {
-        return random.nextInt(10) == 0 ? random.nextInt(10_001) - 5_000 : random.nextInt(5_001) - 2_500;
+        return random.nextInt(10) == 0 ? random.nextInt(5_001) - 2_500 : random.nextInt(2_401) - 1_200;
     }
 
     private void record(Process process, Map<Long, Issued> byFence, Set<Long> ids, String context, long id) {

@@ -41,7 +41,7 @@ class LeaseTermsTest {
 
     @Test
     void renewalIsDueOnceLessThanHalfIsLeft() {
-        LeaseTerms terms = LeaseTerms.of(10_000, 2_000);
+        LeaseTerms terms = LeaseTerms.of(10_000, 1_000);
         LeaseWindow window = LeaseWindow.of(0, 1_000_010_000L);
         assertFalse(terms.needsRenewal(window, 1_000_000_000L));
         assertFalse(terms.needsRenewal(window, 1_000_005_000L), "exactly half left");
@@ -49,6 +49,33 @@ class LeaseTermsTest {
         assertTrue(terms.needsRenewal(window, 1_000_010_000L), "nothing left");
         assertTrue(terms.needsRenewal(window, 2_000_000_000L), "long run out");
         assertFalse(terms.needsRenewal(LeaseWindow.UNBOUNDED, 2_000_000_000L), "a fixed node never renews");
+    }
+
+    @Test
+    void aLeaseMustLastFourTimesTheToleratedSkew() {
+        assertEquals(12_000, LeaseTerms.of(12_000, 2_000).leaseMillis(), "4 x (2000 + 1000)");
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> LeaseTerms.of(11_999, 2_000));
+        assertTrue(error.getMessage().startsWith("leaseMillis 11999 is too short for maxClockSkewMillis 2000: a lease must last at least"
+                + " 4 x the tolerated skew (2000 + 1000 ms for the Date header's whole seconds = 3000 ms), i.e. at least 12000 ms"),
+                error.getMessage());
+        assertTrue(error.getMessage().endsWith("lower maxClockSkewMillis to at most 1999 ms"), error.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LeaseTerms.of(5_000, 2_000), "5 s leases with 2 s skew: two tolerated"
+                + " clocks 4.4 s apart would take a slot 0.6 s after it was granted");
+        assertEquals(5_000, LeaseTerms.of(5_000, 250).leaseMillis());
+        assertThrows(IllegalArgumentException.class, () -> LeaseTerms.of(5_000, 251));
+    }
+
+    @Test
+    void theLargestSkewALeaseAllowsIsAQuarterOfItLessTheDateHeadersSecond() {
+        assertEquals(250, LeaseTerms.largestMaxClockSkewFor(5_000));
+        assertEquals(14_000, LeaseTerms.largestMaxClockSkewFor(60_000));
+        assertEquals(0, LeaseTerms.largestMaxClockSkewFor(1_000));
+        LeaseTerms.of(60_000, LeaseTerms.largestMaxClockSkewFor(60_000)); // and it is accepted
+    }
+
+    @Test
+    void renewalsAreAtMostOnePerQuarterLease() {
+        assertEquals(15_000, LeaseTerms.of(60_000, 2_000).minRenewalIntervalMillis());
     }
 
     @Test

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class LeasedGeneratorTest {
 
     private static final long T = 1_700_000_000_000L;
-    private static final LeaseTerms TERMS = LeaseTerms.of(10_000, 2_000);
+    private static final LeaseTerms TERMS = LeaseTerms.of(10_000, 1_000);
     private static final SnowflakeCodec CODEC = SnowflakeCodec.TWITTER;
     private static final Slot A = Slot.of(1, 0);
     private static final Slot B = Slot.of(1, 1);
@@ -236,35 +236,40 @@ class LeasedGeneratorTest {
     }
 
     @Test
-    void renewIfDueRenewsOnlyWhenDue() {
+    void maintainLeaseLeasesWhenNothingIsHeldThenRenewsOnlyWhenDue() {
         LeasedGenerator generator = onSlotA();
-        assertFalse(generator.renewIfDue(), "nothing held");
-        generator.nextId();
+        assertTrue(generator.maintainLease(), "nothing held: leases");
+        assertEquals(T + 10_000, generator.currentLease().get().window().expiresAt());
         clock.advance(5_000);
-        assertFalse(generator.renewIfDue());
+        assertFalse(generator.maintainLease());
         clock.advance(1);
-        assertTrue(generator.renewIfDue());
+        assertTrue(generator.maintainLease());
         assertEquals(T + 15_001, generator.currentLease().get().window().expiresAt());
-        assertFalse(generator.renewIfDue());
+        assertFalse(generator.maintainLease());
     }
 
     @Test
-    void renewIfDueReportsALossAndStopsIssuing() {
-        LeasedGenerator generator = onSlotA();
+    void maintainLeaseReportsALossAndStopsIssuing() {
+        java.util.List<String> events = new java.util.ArrayList<>();
+        LeasedGenerator generator = LeasedGenerator.builder(new PooledLeaseSource(counted, SlotPool.of(1, 1, 0, 0), TERMS, clock, "test"),
+                TERMS, clock, CODEC).events(new LeasedGeneratorClockTest.Recorder(events)).build();
         generator.nextId();
         takeOver(A, T + 20_000);
         clock.advance(6_000);
-        assertThrows(LeaseLostException.class, generator::renewIfDue);
+        assertThrows(LeaseLostException.class, generator::maintainLease);
         assertFalse(generator.currentLease().isPresent());
+        assertEquals(2, events.size(), events.toString());
+        assertEquals("granted 1:0 fence 1", events.get(0));
+        assertTrue(events.get(1).startsWith("lost 1:0 fence 1 ("), events.get(1));
     }
 
     @Test
-    void renewIfDueLeavesTheWindowInForceWhenTheStoreIsDown() {
+    void maintainLeaseLeavesTheWindowInForceWhenTheStoreIsDown() {
         LeasedGenerator generator = onSlotA();
         generator.nextId();
         clock.advance(6_000);
         table.setFault(Fault.UNAVAILABLE);
-        assertThrows(LeaseStoreUnavailableException.class, generator::renewIfDue);
+        assertThrows(LeaseStoreUnavailableException.class, generator::maintainLease);
         assertEquals(T + 6_000, decode(generator.nextId()).unixMillis());
     }
 
@@ -293,7 +298,7 @@ class LeasedGeneratorTest {
         LeasedGenerator generator = new LeasedGenerator(shortening, TERMS, clock, CODEC);
         long first = generator.nextId();
         clock.set(T + 5_001);
-        assertThrows(LeaseLostException.class, generator::renewIfDue);
+        assertThrows(LeaseLostException.class, generator::maintainLease);
         assertFalse(generator.currentLease().isPresent(), "given up");
         assertThrows(NoFreeSlotException.class, generator::nextId, "the given-up lease still holds the only slot in the store");
         clock.set(T + 10_001); // the stored lease, not shortened, ends at T + 10,000
@@ -312,6 +317,9 @@ class LeasedGeneratorTest {
     @Test
     void renewingInTheBackgroundCallsNeverTalkToTheSourceWhileTheWindowHolds() {
         LeasedGenerator generator = renewingInBackground();
+        assertThrows(LeaseExpiredException.class, generator::nextId, "nothing held yet: the owner's thread leases, not a caller");
+        assertEquals(0, counted.roundTrips());
+        assertTrue(generator.maintainLease());
         generator.nextId();
         long roundTrips = counted.roundTrips();
         clock.advance(9_999); // long past due, not yet run out
@@ -319,17 +327,24 @@ class LeasedGeneratorTest {
             assertEquals(T + 9_999, decode(generator.nextId()).unixMillis());
         }
         assertEquals(2, generator.nextIds(2).length);
-        assertEquals(roundTrips, counted.roundTrips(), "only the owner's thread renews (renewIfDue)");
-        assertTrue(generator.renewIfDue());
+        assertEquals(roundTrips, counted.roundTrips(), "only the owner's thread renews (maintainLease)");
+        assertTrue(generator.maintainLease());
         assertEquals(T + 19_999, generator.currentLease().get().window().expiresAt());
     }
 
     @Test
-    void renewingInTheBackgroundACallPastTheWindowRenewsItself() {
+    void renewingInTheBackgroundACallPastTheWindowFailsAtOnceAndTheOwnersThreadRenews() {
         LeasedGenerator generator = renewingInBackground();
+        generator.maintainLease();
         generator.nextId();
         long fence = generator.currentLease().get().fence();
         clock.advance(10_000); // the window has ended and the owner's thread did not renew
+        long roundTrips = counted.roundTrips();
+        LeaseExpiredException refused = assertThrows(LeaseExpiredException.class, generator::nextId);
+        assertTrue(refused.getMessage().contains("expired at " + (T + 10_000)) && refused.getMessage().contains("does not wait"),
+                refused.getMessage());
+        assertEquals(roundTrips, counted.roundTrips(), "a caller never talks to the source");
+        assertTrue(generator.maintainLease());
         SnowflakeId id = decode(generator.nextId());
         assertEquals(T + 10_000, id.unixMillis());
         assertEquals(fence, generator.currentLease().get().fence(), "the same lease, renewed");
@@ -339,17 +354,23 @@ class LeasedGeneratorTest {
     @Test
     void renewingInTheBackgroundACallPastTheWindowFailsAtOnceRightAfterTheSourceFailed() {
         LeasedGenerator generator = renewingInBackground();
+        generator.maintainLease();
         generator.nextId();
         clock.advance(10_000);
         table.setFault(Fault.UNAVAILABLE);
-        assertThrows(LeaseStoreUnavailableException.class, generator::renewIfDue, "the owner's thread tries and fails");
+        assertThrows(LeaseStoreUnavailableException.class, generator::maintainLease, "the owner's thread tries and fails");
         long roundTrips = counted.roundTrips();
         LeaseExpiredException refused = assertThrows(LeaseExpiredException.class, generator::nextId);
         assertTrue(refused.getMessage().contains("expired at " + (T + 10_000)) && refused.getMessage().contains("the lease source failed"),
                 refused.getMessage());
         assertTrue(refused.getCause() instanceof LeaseStoreUnavailableException);
         assertTrue(refused.retryAfterMillis() <= 1_000);
-        assertEquals(roundTrips, counted.roundTrips(), "no caller queues for another round trip to a source that just failed");
+        assertFalse(generator.maintainLease(), "backing off for the failure's Retry-After");
+        assertEquals(roundTrips, counted.roundTrips(), "no round trip to a source that just failed");
+        clock.advance(1_000);
+        table.setFault(Fault.NONE);
+        assertTrue(generator.maintainLease(), "after the Retry-After, the owner's thread tries again");
+        assertEquals(T + 11_000, decode(generator.nextId()).unixMillis());
     }
 
     @Test
@@ -366,7 +387,7 @@ class LeasedGeneratorTest {
             assertTrue(refused.getMessage().contains("shut down"), refused.getMessage());
         }
         assertThrows(LeaseExpiredException.class, () -> generator.nextIds(5));
-        assertFalse(generator.renewIfDue());
+        assertFalse(generator.maintainLease());
         assertEquals(roundTrips, counted.roundTrips(), "no lease after shutdown");
         assertEquals(null, table.row(A).get().owner);
         assertFalse(generator.currentLease().isPresent());

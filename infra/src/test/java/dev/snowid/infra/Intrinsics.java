@@ -13,14 +13,15 @@ import java.util.regex.Pattern;
 /**
  * Resolves the intrinsic functions in the parts of a template that the deploy test creates
  * itself (the resources moto's CloudFormation does not build): {@code Ref}, {@code Fn::GetAtt},
- * {@code Fn::Sub} (string form), {@code Fn::If}, {@code Fn::Equals}, {@code AWS::NoValue}. Any
- * other function fails loudly rather than passing through unresolved.
+ * {@code Fn::Sub} (string form), {@code Fn::If}, {@code Fn::Equals}, {@code Fn::And},
+ * {@code Fn::Or}, {@code Fn::Not}, {@code Condition}, {@code AWS::NoValue}. Any other function
+ * fails loudly rather than passing through unresolved.
  *
  * @param values what {@code Ref X} and {@code Fn::GetAtt [X, A]} ("X.A") stand for: parameters,
  *        pseudo parameters, resources
- * @param conditions the template's conditions, evaluated
+ * @param conditions the template's Conditions section, evaluated when asked for
  */
-record Intrinsics(Map<String, String> values, Map<String, Boolean> conditions) {
+record Intrinsics(Map<String, String> values, Map<String, Object> conditions) {
 
     private static final Object NO_VALUE = new Object();
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([^}!][^}]*)}");
@@ -69,6 +70,14 @@ record Intrinsics(Map<String, String> values, Map<String, Boolean> conditions) {
                 case "Fn::Equals":
                     List<Object> sides = list(argument);
                     return string(sides.get(0)).equals(string(sides.get(1)));
+                case "Fn::And":
+                    return list(argument).stream().allMatch(operand -> (Boolean) resolve(operand));
+                case "Fn::Or":
+                    return list(argument).stream().anyMatch(operand -> (Boolean) resolve(operand));
+                case "Fn::Not":
+                    return !(Boolean) resolve(list(argument).get(0));
+                case "Condition":
+                    return condition((String) argument);
                 default:
                     if (key.startsWith("Fn::")) {
                         throw new IllegalArgumentException("the deploy test does not resolve " + key + ": " + node);
@@ -85,12 +94,13 @@ record Intrinsics(Map<String, String> values, Map<String, Boolean> conditions) {
         return resolved;
     }
 
-    private boolean condition(String name) {
-        Boolean value = conditions.get(name);
-        if (value == null) {
+    /** Whether the template's condition {@code name} holds. */
+    boolean condition(String name) {
+        Object definition = conditions.get(name);
+        if (definition == null) {
             throw new IllegalArgumentException("unknown condition " + name);
         }
-        return value;
+        return (Boolean) resolve(definition);
     }
 
     private String value(String name) {

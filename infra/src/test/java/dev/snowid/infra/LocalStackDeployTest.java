@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import dev.snowid.lambda.json.JsonReader;
+import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.lambda.json.MalformedJson;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -30,8 +33,6 @@ import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.internal.waiters.ResponseOrException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
-import software.amazon.awssdk.protocols.jsoncore.JsonNodeParser;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
 import software.amazon.awssdk.services.cloudformation.model.Capability;
@@ -103,16 +104,16 @@ class LocalStackDeployTest {
                 String function = cloudFormation.describeStackResource(b -> b.stackName(stack)
                         .logicalResourceId("SnowidFunction")).stackResourceDetail().physicalResourceId();
 
-                JsonNode health = invoke(lambda, function, "GET", "/health", "", null);
-                assertEquals("200", health.field("statusCode").map(JsonNode::text).orElse(null), health.toString());
+                JsonValue health = invoke(lambda, function, "GET", "/health", "", null);
+                assertEquals("200", health.field("statusCode").flatMap(JsonValue::number).orElse(null), health.toString());
 
-                JsonNode ids = invoke(lambda, function, "GET", "/ids", "count=3", null);
-                assertEquals("200", ids.field("statusCode").map(JsonNode::text).orElse(null), ids.toString());
-                String body = ids.field("body").map(JsonNode::text).orElseThrow();
-                assertEquals(3, JsonNodeParser.create().parse(body).field("ids").orElseThrow().asArray().size(), body);
+                JsonValue ids = invoke(lambda, function, "GET", "/ids", "count=3", null);
+                assertEquals("200", ids.field("statusCode").flatMap(JsonValue::number).orElse(null), ids.toString());
+                String body = ids.field("body").flatMap(JsonValue::string).orElseThrow();
+                assertEquals(3, json(body).field("ids").flatMap(JsonValue::items).orElseThrow().size(), body);
 
-                JsonNode lease = invoke(lambda, function, "POST", "/leases", "", "Bearer " + SECRET);
-                assertEquals("201", lease.field("statusCode").map(JsonNode::text).orElse(null), lease.toString());
+                JsonValue lease = invoke(lambda, function, "POST", "/leases", "", "Bearer " + SECRET);
+                assertEquals("201", lease.field("statusCode").flatMap(JsonValue::number).orElse(null), lease.toString());
 
                 // The function's own slot and the agent's: both in the table, in the pool 4-7.
                 List<Map<String, AttributeValue>> items = dynamoDb.scan(b -> b.tableName(table)).items();
@@ -167,7 +168,7 @@ class LocalStackDeployTest {
         return new Yaml(options).dump(template.root()); // long-form intrinsics: plain YAML
     }
 
-    private static JsonNode invoke(LambdaClient lambda, String function, String method, String path, String query,
+    private static JsonValue invoke(LambdaClient lambda, String function, String method, String path, String query,
             String authorization) {
         String headers = authorization == null ? "{}" : "{\"authorization\":\"" + authorization + "\"}";
         String event = """
@@ -178,7 +179,16 @@ class LocalStackDeployTest {
         InvokeResponse response = lambda.invoke(b -> b.functionName(function).qualifier("live")
                 .payload(SdkBytes.fromUtf8String(event)));
         assertEquals(null, response.functionError(), response.payload().asUtf8String());
-        return JsonNodeParser.create().parse(response.payload().asUtf8String());
+        return json(response.payload().asUtf8String());
+    }
+
+    /** The function's answers, read with the function's own JSON reader. */
+    private static JsonValue json(String text) {
+        try {
+            return new JsonReader(new JsonReader.Limits(64, 16 << 20, 1_000, 16 << 20)).read(text.getBytes(StandardCharsets.UTF_8));
+        } catch (MalformedJson e) {
+            throw new AssertionError("not JSON: the text " + e.what() + ": " + text);
+        }
     }
 
     private static Parameter parameter(String key, String value) {

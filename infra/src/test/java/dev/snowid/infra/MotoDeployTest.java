@@ -4,6 +4,7 @@ import static dev.snowid.infra.Template.at;
 import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
@@ -32,6 +33,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Node;
 import org.yaml.snakeyaml.Yaml;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.protocols.jsoncore.JsonNodeParser;
@@ -62,10 +64,12 @@ class MotoDeployTest {
     private static final Region REGION = MotoStack.REGION;
     private static final String STACK = "snowid-moto";
     private static final String SECRET = "moto-deploy-secret-" + UUID.randomUUID();
-    private static final Map<String, String> PARAMETERS = Map.of("Datacenters", "8-11", "AgentSlots", "48",
-            "ReservedConcurrency", "40", "LeaseMillis", "30000", "LeaseAuth", "BEARER",
-            "LeaseSecretSha256", sha256(SECRET), "LogRetentionDays", "14", "ThrottlingRateLimit", "500",
-            "ThrottlingBurstLimit", "64", "AccessLogRetentionDays", "7");
+    private static final String NAMESPACE = "snowid-moto-metrics";
+    private static final Map<String, String> PARAMETERS = Map.ofEntries(Map.entry("Datacenters", "8-11"),
+            Map.entry("AgentSlots", "48"), Map.entry("ReservedConcurrency", "40"), Map.entry("LeaseMillis", "30000"),
+            Map.entry("LeaseAuth", "BEARER"), Map.entry("LeaseSecretSha256", sha256(SECRET)), Map.entry("LogRetentionDays", "14"),
+            Map.entry("ThrottlingRateLimit", "500"), Map.entry("ThrottlingBurstLimit", "64"),
+            Map.entry("AccessLogRetentionDays", "7"), Map.entry("MetricsNamespace", NAMESPACE));
 
     private static MotoStack deployment;
     private static RuntimeException deploymentFailed;
@@ -79,7 +83,7 @@ class MotoDeployTest {
                 try {
                     deployment = MotoStack.deploy(moto, STACK, PARAMETERS);
                 } catch (RuntimeException | AssertionError failed) {
-                    deploymentFailed = new IllegalStateException("the deployment to moto failed", failed);
+                    deploymentFailed = new IllegalStateException("the deployment to moto failed: " + failed, failed);
                 }
             }
             if (deploymentFailed != null) {
@@ -205,6 +209,35 @@ class MotoDeployTest {
                 stage.accessLogSettings().destinationArn());
         assertTrue(stage.accessLogSettings().format().startsWith("{\"requestId\":\"$context.requestId\""),
                 stage.accessLogSettings().format());
+    }
+
+    @Test
+    void everyAlarmWatchesTheFunctionsMetricsAndNotifiesTheStacksTopic() {
+        String topic = deployed.physicalId("AlarmTopic");
+        assertTrue(topic.startsWith("arn:aws:sns:"), "the alarm topic moto's CloudFormation made: " + topic);
+        List<Node> alarms = deployed.cloudWatch.alarms(STACK + "-");
+        assertEquals(deployed.translated.resourcesOfType("AWS::CloudWatch::Alarm").size(), alarms.size());
+        for (Node alarm : alarms) {
+            String name = MotoCloudWatch.texts(alarm, "*[local-name()='AlarmName']").get(0);
+            assertEquals(List.of(topic), MotoCloudWatch.texts(alarm, "*[local-name()='AlarmActions']/*"), name);
+            assertEquals(List.of(topic), MotoCloudWatch.texts(alarm, "*[local-name()='OKActions']/*"), name);
+            List<String> namespaces = MotoCloudWatch.texts(alarm, ".//*[local-name()='Namespace']");
+            assertFalse(namespaces.isEmpty(), name);
+            assertEquals(Set.of(NAMESPACE), Set.copyOf(namespaces), name);
+            List<String> services = MotoCloudWatch.texts(alarm,
+                    ".//*[local-name()='Dimensions']/*[*[local-name()='Name']='Service']/*[local-name()='Value']");
+            assertEquals(namespaces.size(), services.size(), name + ": every metric has a Service dimension");
+            assertEquals(Set.of(STACK), Set.copyOf(services), name + ": the Service dimension is the stack's name when ServiceName is empty");
+        }
+    }
+
+    @Test
+    void theDashboardIsJsonOverTheFunctionsMetrics() {
+        String body = deployed.cloudWatch.dashboardBody(STACK + "-snowid");
+        assertFalse(body.contains("${"), "every substitution was made: " + body);
+        JsonNode widgets = json(body).field("widgets").orElseThrow();
+        assertFalse(widgets.asArray().isEmpty(), body);
+        assertTrue(body.contains("\"" + NAMESPACE + "\"") && body.contains("\"" + STACK + "\""), body);
     }
 
     @Test

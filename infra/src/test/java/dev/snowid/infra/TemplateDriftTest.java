@@ -21,6 +21,7 @@ class TemplateDriftTest {
 
     private final Template template = Template.load();
     private final CodeNames code = CodeNames.fromCode();
+    private final MetricNames metrics = MetricNames.fromCode();
 
     // --- the code moves on, the template stays -----------------------------------------------
 
@@ -50,7 +51,70 @@ class TemplateDriftTest {
         assertMentions(problems, "FunctionSettings reads [SNOWID_REGION_NAME] but the template does not set them");
     }
 
+    @Test
+    void aPoolSplitFurtherNeedsAnOccupancyAlarmForEachPart() {
+        List<String> problems = TelemetryChecks.requiredAlarms(template, metrics.withPoolPart("batch-jobs"));
+        assertMentions(problems, "no alarm on PoolOccupancy of pool part 'batch-jobs'");
+    }
+
+    @Test
+    void aSplitPoolWithoutAnAlarmOnTheAgentsPartFails() {
+        Template changed = template.copy();
+        changed.resources().remove("AgentsPartNearlyFullAlarm");
+        assertMentions(TelemetryChecks.requiredAlarms(changed, metrics), "no alarm on PoolOccupancy of pool part 'agents'");
+    }
+
     // --- the template moves on, the code stays -----------------------------------------------
+
+    @Test
+    void anAlarmOnAMetricTheFunctionDoesNotEmitFails() {
+        Template changed = template.copy();
+        changed.properties("FunctionPartNearlyFullAlarm").put("MetricName", "PoolUsage");
+        assertMentions(TelemetryChecks.alarms(changed, metrics), "FunctionPartNearlyFullAlarm watches PoolUsage, which the function does not emit");
+        assertMentions(TelemetryChecks.requiredAlarms(changed, metrics), "no alarm on PoolOccupancy of pool part 'function'");
+    }
+
+    @Test
+    void anAlarmMissingADimensionOrWithAnotherServiceFails() {
+        Template changed = template.copy();
+        List<Object> dimensions = list(changed.properties("IdsLatencyAlarm").get("Dimensions"));
+        dimensions.remove(1);
+        map(dimensions.get(0)).put("Value", "another-stack");
+        List<String> problems = TelemetryChecks.alarms(changed, metrics);
+        assertMentions(problems, "Latency with dimensions [Service], but the function emits it with [Service, Route]");
+        assertMentions(problems, "Service is another-stack, not the function's SNOWID_SERVICE");
+    }
+
+    @Test
+    void anErrorCodeTheFunctionNeverAnswersFails() {
+        Template changed = template.copy();
+        map(list(changed.properties("NoFreeSlotAlarm").get("Dimensions")).get(1)).put("Value", "no_free_slots");
+        assertMentions(TelemetryChecks.alarms(changed, metrics), "Errors ErrorCode=no_free_slots is never emitted");
+        assertMentions(TelemetryChecks.requiredAlarms(changed, metrics), "no alarm on Errors with ErrorCode no_free_slot");
+    }
+
+    @Test
+    void aDashboardRowForHealthOrInAnotherNamespaceFails() {
+        Template changed = template.copy();
+        Map<String, Object> sub = map(changed.properties("OperationsDashboard").get("DashboardBody"));
+        List<Object> parts = list(sub.get("Fn::Sub"));
+        String body = String.valueOf(parts.get(0));
+        parts.set(0, body.replace("\"Route\", \"/ids/{id}\"", "\"Route\", \"/health\"")
+                .replaceFirst("\\$\\{MetricsNamespace}", "snowid-other"));
+        List<String> problems = TelemetryChecks.dashboard(changed, metrics);
+        assertMentions(problems, "Requests Route=/health is never emitted");
+        assertMentions(problems, "namespace snowid-other is not the function's SNOWID_METRICS_NAMESPACE");
+    }
+
+    @Test
+    void anAlarmThatCannotBeSwitchedOffOrNotifiesNobodyFails() {
+        Template changed = template.copy();
+        changed.resource("ServerErrorsAlarm").remove("Condition");
+        changed.properties("ServerErrorsAlarm").remove("AlarmActions");
+        List<String> problems = TelemetryChecks.alarms(changed, metrics);
+        assertMentions(problems, "ServerErrorsAlarm has no Condition");
+        assertMentions(problems, "ServerErrorsAlarm notifies no SNS topic");
+    }
 
     @Test
     void ttlOnAnotherAttributeFails() {

@@ -11,6 +11,7 @@ class TemplateMatchesCodeTest {
 
     private final Template template = Template.load();
     private final CodeNames code = CodeNames.fromCode();
+    private final MetricNames metrics = MetricNames.fromCode();
 
     @Test
     void leaseTableUsesLeaseTableSchemasNames() {
@@ -74,6 +75,30 @@ class TemplateMatchesCodeTest {
     @Test
     void reservedConcurrencyNeverExceedsThePool() {
         assertEquals(List.of(), TemplateChecks.concurrencyWithinPool(template));
+    }
+
+    @Test
+    void alarmsWatchOnlyMetricsTheFunctionEmitsAndNotifyTheTopic() {
+        assertEquals(List.of(), TelemetryChecks.alarms(template, metrics));
+    }
+
+    @Test
+    void alarmsCoverAFullPoolRefusedIdsLostLeases5xxAndP99Latency() {
+        assertEquals(List.of(), TelemetryChecks.requiredAlarms(template, metrics));
+    }
+
+    @Test
+    void dashboardShowsOnlyMetricsTheFunctionEmits() {
+        assertEquals(List.of(), TelemetryChecks.dashboard(template, metrics));
+    }
+
+    @Test
+    void theMetricNamesAreReadFromTheCode() {
+        // Guards the reflection itself: if it found nothing, every comparison would pass.
+        assertTrue(metrics.dimensionsOf().containsKey("PoolOccupancy"), metrics.toString());
+        assertTrue(metrics.valuesOf().get("ErrorCode").containsAll(TelemetryChecks.ALARMED_CODES), metrics.toString());
+        assertTrue(metrics.poolParts(true).size() == 2 && metrics.valuesOf().get("Route").contains("/ids"), metrics.toString());
+        assertTrue(!metrics.valuesOf().get("Route").contains("/health"), "/health is never metered: " + metrics);
     }
 
     @Test

@@ -30,6 +30,7 @@ public final class LeaseApi implements AutoCloseable {
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
         env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
         env.put(FunctionSettings.LEASE_MILLIS, "5000");
+        env.put(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "250"); // the most a 5 s lease allows: one machine, one clock
         env.put(FunctionSettings.DATACENTERS, Integer.toString(DATACENTER));
         env.put(FunctionSettings.MACHINES, "0-7");
         return new LeaseApi(LocalRunner.start(env));

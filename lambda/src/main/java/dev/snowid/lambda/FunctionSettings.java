@@ -31,6 +31,9 @@ public final class FunctionSettings {
     public static final String LEASE_SECRET_SHA256 = "SNOWID_LEASE_SECRET_SHA256";
     public static final String DYNAMODB_ENDPOINT = "SNOWID_DYNAMODB_ENDPOINT";
     public static final String METRICS = "SNOWID_METRICS";
+    /** The {@code service} of every log line and the {@code Service} dimension of every metric. */
+    public static final String SERVICE = "SNOWID_SERVICE";
+    public static final String METRICS_NAMESPACE = "SNOWID_METRICS_NAMESPACE";
     /**
      * How many slots of the pool (its last ones, in table order) only {@code POST /leases} grants;
      * the function's own environments lease from the rest. Unset: one pool shared by both.
@@ -54,6 +57,8 @@ public final class FunctionSettings {
     public static final String DEFAULT_DATACENTERS = "0-3";
     public static final String DEFAULT_MACHINES = "0-31";
     public static final int DEFAULT_LOCAL_PORT = 8080;
+    public static final String DEFAULT_SERVICE = "snowid";
+    public static final String DEFAULT_METRICS_NAMESPACE = "snowid";
 
     /** How {@link #METRICS} may be set. */
     public enum Metrics { OFF, EMF }
@@ -77,6 +82,8 @@ public final class FunctionSettings {
     private final PoolParts poolParts;
     private final URI dynamoDbEndpoint;
     private final Metrics metrics;
+    private final String service;
+    private final String metricsNamespace;
     private final String holder;
 
     private FunctionSettings(Map<String, String> env) {
@@ -99,6 +106,8 @@ public final class FunctionSettings {
         poolParts = string(env, AGENT_SLOTS).map(text -> PoolParts.split(pool, agentSlots(text, pool))).orElse(PoolParts.shared(pool));
         dynamoDbEndpoint = string(env, DYNAMODB_ENDPOINT).map(FunctionSettings::endpoint).orElse(null);
         metrics = string(env, METRICS).map(FunctionSettings::metrics).orElse(Metrics.OFF);
+        service = string(env, SERVICE).map(FunctionSettings::service).orElse(DEFAULT_SERVICE);
+        metricsNamespace = string(env, METRICS_NAMESPACE).map(FunctionSettings::namespace).orElse(DEFAULT_METRICS_NAMESPACE);
         holder = holder(env);
     }
 
@@ -170,6 +179,16 @@ public final class FunctionSettings {
 
     public Metrics metrics() {
         return metrics;
+    }
+
+    /** The deployment's name in log lines ({@code service}) and metrics (dimension {@code Service}). */
+    public String service() {
+        return service;
+    }
+
+    /** The CloudWatch namespace of the metrics. */
+    public String metricsNamespace() {
+        return metricsNamespace;
     }
 
     /** Who this environment is, written into the table's {@code holder} attribute. */
@@ -304,8 +323,32 @@ public final class FunctionSettings {
             case "off" -> Metrics.OFF;
             case "emf" -> Metrics.EMF;
             default -> throw new InvalidSettingException(METRICS, "'" + text
-                    + "' is not a metrics mode; allowed 'off' (default) or 'emf' (CloudWatch embedded metric format lines on stdout)");
+                    + "' is not a metrics mode; allowed 'off' (default) or 'emf' (CloudWatch embedded metric format records on stdout)");
         };
+    }
+
+    /** A CloudWatch dimension value: kept to printable ASCII, so a dashboard can name it in a URL or a template. */
+    private static String service(String text) {
+        if (text.length() > 255 || text.isBlank() || !text.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+            throw new InvalidSettingException(SERVICE, "'" + shortened(text)
+                    + "' is not a service name; allowed 1 to 255 printable ASCII characters, not all spaces (e.g. the stack name)");
+        }
+        return text;
+    }
+
+    /** CloudWatch's rule for custom namespaces. */
+    private static String namespace(String text) {
+        boolean allowed = text.chars().allMatch(c -> c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                || ".-_/#: ".indexOf(c) >= 0);
+        if (text.length() > 255 || text.isBlank() || !allowed || text.startsWith("AWS/")) {
+            throw new InvalidSettingException(METRICS_NAMESPACE, "'" + shortened(text) + "' is not a CloudWatch namespace; allowed 1 to 255"
+                    + " characters of a-z, A-Z, 0-9, '.', '-', '_', '/', '#', ':' and space, not starting with 'AWS/' (e.g. snowid)");
+        }
+        return text;
+    }
+
+    private static String shortened(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 80) + "…";
     }
 
     private static int agentSlots(String text, SlotPool pool) {

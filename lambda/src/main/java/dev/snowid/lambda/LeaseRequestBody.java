@@ -3,9 +3,9 @@ package dev.snowid.lambda;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.client.wire.LeaseFields;
+import dev.snowid.lambda.json.JsonValue;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /**
  * The JSON bodies of the lease routes: what a caller must show to renew or release (owner token
@@ -39,15 +39,11 @@ final class LeaseRequestBody {
         if (isBlank(body)) {
             return Optional.empty();
         }
-        Map<String, JsonNode> fields = JsonBody.object(body, ACQUIRE);
-        Optional<JsonNode> holder = Optional.ofNullable(fields.get(LeaseFields.HOLDER)).filter(n -> !n.isNull());
-        if (holder.isEmpty()) {
+        JsonValue holder = JsonBody.object(body, ACQUIRE).get(LeaseFields.HOLDER);
+        if (holder == null || holder.isNull()) {
             return Optional.empty();
         }
-        if (!holder.get().isString()) {
-            throw invalid("holder is not a string", ACQUIRE);
-        }
-        String text = holder.get().asString();
+        String text = holder.string().orElseThrow(() -> invalid("holder is not a string", ACQUIRE));
         if (text.isEmpty() || text.length() > MAX_HOLDER_LENGTH || text.chars().anyMatch(Character::isISOControl)) {
             throw invalid("holder must be 1 to " + MAX_HOLDER_LENGTH + " characters without control characters", ACQUIRE);
         }
@@ -55,12 +51,12 @@ final class LeaseRequestBody {
     }
 
     static Claim claim(byte[] body) {
-        Map<String, JsonNode> fields = required(body, RENEW);
+        Map<String, JsonValue> fields = required(body, RENEW);
         return new Claim(owner(fields, RENEW), wholeNumber(fields, LeaseFields.FENCE, RENEW));
     }
 
     static Release release(byte[] body, SnowflakeCodec codec) {
-        Map<String, JsonNode> fields = required(body, RELEASE);
+        Map<String, JsonValue> fields = required(body, RELEASE);
         Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, LeaseFields.FENCE, RELEASE));
         return new Release(claim, lastIssued(wholeNumber(fields, LeaseFields.LAST_ISSUED, RELEASE), codec));
     }
@@ -75,22 +71,19 @@ final class LeaseRequestBody {
         return millis;
     }
 
-    private static Map<String, JsonNode> required(byte[] body, String expected) {
+    private static Map<String, JsonValue> required(byte[] body, String expected) {
         if (isBlank(body)) {
             throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is empty; expected " + expected);
         }
         return JsonBody.object(body, expected);
     }
 
-    private static String owner(Map<String, JsonNode> fields, String expected) {
-        JsonNode owner = fields.get(LeaseFields.OWNER);
+    private static String owner(Map<String, JsonValue> fields, String expected) {
+        JsonValue owner = fields.get(LeaseFields.OWNER);
         if (owner == null || owner.isNull()) {
             throw invalid("owner is missing", expected);
         }
-        if (!owner.isString()) {
-            throw invalid("owner is not a string", expected);
-        }
-        String text = owner.asString();
+        String text = owner.string().orElseThrow(() -> invalid("owner is not a string", expected));
         if (text.length() != OWNER_LENGTH || !text.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
             throw invalid("owner is not an owner token (" + OWNER_LENGTH + " lower-case hex digits)", expected);
         }
@@ -98,15 +91,12 @@ final class LeaseRequestBody {
     }
 
     /** A JSON integer from 0 to 2^63-1: not a string, not 1.0, not 1e3. */
-    private static long wholeNumber(Map<String, JsonNode> fields, String name, String expected) {
-        JsonNode node = fields.get(name);
+    private static long wholeNumber(Map<String, JsonValue> fields, String name, String expected) {
+        JsonValue node = fields.get(name);
         if (node == null || node.isNull()) {
             throw invalid(name + " is missing", expected);
         }
-        if (!node.isNumber()) {
-            throw invalid(name + " is not a number", expected);
-        }
-        String digits = node.asNumber();
+        String digits = node.number().orElseThrow(() -> invalid(name + " is not a number", expected));
         if (digits.isEmpty() || digits.length() > 19 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw invalid(name + " " + digits + " is not a whole number from 0 to " + Long.MAX_VALUE, expected);
         }

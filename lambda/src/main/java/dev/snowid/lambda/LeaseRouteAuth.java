@@ -68,6 +68,21 @@ final class LeaseRouteAuth {
         }
     }
 
+    /**
+     * Who a request that passed {@link #check} is, for the audit lines: the IAM caller in
+     * {@code aws_iam} mode, else a bearer of the secret (a request context's caller counts for
+     * nothing in bearer mode, so it is not written either).
+     */
+    String callerOf(ApiRequest request) {
+        if (mode == LeaseAuth.AWS_IAM) {
+            Optional<String> arn = request.iamCaller().filter(caller -> !caller.isBlank());
+            if (arn.isPresent()) {
+                return "IAM caller " + arn.get();
+            }
+        }
+        return "bearer of the lease secret";
+    }
+
     static byte[] sha256(String secret) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));

@@ -1,78 +1,151 @@
 package dev.snowid.lambda;
 
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import com.amazonaws.services.lambda.runtime.logging.LogLevel;
+import dev.snowid.lambda.telemetry.Dimension;
+import dev.snowid.lambda.telemetry.LeaseActivity;
+import dev.snowid.lambda.telemetry.LeaseHolder;
+import dev.snowid.lambda.telemetry.LogLine;
+import dev.snowid.lambda.telemetry.Metric;
+import dev.snowid.lambda.telemetry.MetricsRecord;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.function.LongSupplier;
 
 /**
- * One JSON line per request on stdout (CloudWatch Logs in Lambda, the console locally), and,
- * when {@value FunctionSettings#METRICS}={@code emf}, one CloudWatch embedded-metric-format line
- * with the request's counts. No logging framework: a line per request needs none, and none
- * means nothing to load at cold start.
+ * The function's log and metrics. One JSON line per request, in the field names of Powertools
+ * for AWS Lambda, through the Lambda runtime's logger: so the function's JSON log format and its
+ * log-level filtering apply (the bytes are passed as they are; the runtime does not wrap a line
+ * that is JSON already). With {@value FunctionSettings#METRICS}={@code emf}, the request's metrics
+ * as CloudWatch embedded-metric-format records on stdout, never filtered by log level (as
+ * Powertools Metrics does: a log level turned up must not make the alarms blind).
  */
 final class RequestLog {
 
-    static final String NAMESPACE = "snowid";
-
-    private final PrintStream out;
+    private final LambdaLogger logger;
+    private final PrintStream metricsOut;
     private final boolean emf;
+    private final String service;
+    private final String namespace;
+    private final LongSupplier clock;
 
-    RequestLog(PrintStream out, FunctionSettings.Metrics metrics) {
-        this.out = out;
-        this.emf = metrics == FunctionSettings.Metrics.EMF;
+    RequestLog(LambdaLogger logger, PrintStream metricsOut, FunctionSettings settings, LongSupplier clock) {
+        this.logger = logger;
+        this.metricsOut = metricsOut;
+        this.emf = settings.metrics() == FunctionSettings.Metrics.EMF;
+        this.service = settings.service();
+        this.namespace = settings.metricsNamespace();
+        this.clock = clock;
     }
 
-    void write(RequestOutcome outcome, int status, long latencyNanos, String requestId, long nowMillis) {
-        JsonBuilder line = new JsonBuilder()
-                .field("type", "request")
-                .field("route", outcome.route)
-                .field("method", outcome.method)
-                .field("status", status)
-                .rawField("latencyMs", Double.toString(Math.round(latencyNanos / 1_000.0) / 1_000.0))
-                .field("slot", outcome.slot == null ? null : outcome.slot.toString())
-                .field("requestId", requestId);
+    void request(RequestOutcome outcome, int status, long latencyNanos, Context context, String requestId, boolean coldStart) {
+        long now = clock.getAsLong();
+        double latencyMillis = latencyNanos / 1_000_000.0;
+        LeaseActivity leases = outcome.leases;
+        String method = outcome.method == null ? "?" : outcome.method;
+        LogLine line = LogLine.of(level(status, outcome), now, method + " " + outcome.route.template() + " " + status, service)
+                .invocation(context, coldStart);
+        if (context == null && requestId != null) {
+            line.field("function_request_id", requestId);
+        }
+        line.field("route", outcome.route.template()).field("method", method).field("status", status)
+                .field("latency_ms", latencyMillis);
+        if (outcome.slot != null) {
+            line.field("slot", outcome.slot.toString());
+        }
         if (outcome.idsIssued > 0) {
             line.field("ids", outcome.idsIssued);
         }
-        if (outcome.leaseAcquired) {
-            line.field("leaseAcquired", true);
+        if (leases.acquisitions(LeaseHolder.FUNCTION) > 0) {
+            line.field("lease_acquired", true);
         }
         if (outcome.error != null) {
-            line.field("error", outcome.error);
+            line.field("error_code", outcome.error);
         }
         if (outcome.failure != null) {
-            line.field("exception", stackTrace(outcome.failure));
+            line.error(outcome.failure);
         }
-        out.println(line.end());
-        if (emf) {
-            out.println(metrics(outcome, status, nowMillis));
+        logger.log(line.bytes(), line.level());
+        if (emf && outcome.route.metered()) {
+            metrics(outcome, status, latencyMillis, coldStart, now);
         }
     }
 
-    /** A message about the environment itself (SnapStart hooks, shutdown), in the same line format. */
-    void event(String event, String detail) {
-        out.println(new JsonBuilder().field("type", event).field("detail", detail).end());
+    /**
+     * An audit line of a lease ({@link dev.snowid.client.wire.LeaseAudit}): a JSON object already,
+     * passed to the runtime's logger as it is, so it is filtered and shipped like the request lines.
+     */
+    void audit(String jsonLine) {
+        logger.log(jsonLine.getBytes(StandardCharsets.UTF_8), LogLevel.INFO);
     }
 
-    private static String metrics(RequestOutcome outcome, int status, long nowMillis) {
-        String definition = "{\"Timestamp\":" + nowMillis + ",\"CloudWatchMetrics\":[{\"Namespace\":\"" + NAMESPACE
-                + "\",\"Dimensions\":[[\"Route\"]],\"Metrics\":["
-                + "{\"Name\":\"IdsIssued\",\"Unit\":\"Count\"},"
-                + "{\"Name\":\"LeaseAcquisitions\",\"Unit\":\"Count\"},"
-                + "{\"Name\":\"Failures\",\"Unit\":\"Count\"}]}]}";
-        return new JsonBuilder()
-                .rawField("_aws", definition)
-                .field("Route", outcome.route)
-                .field("IdsIssued", outcome.idsIssued)
-                .field("LeaseAcquisitions", outcome.leaseAcquired ? 1 : 0)
-                // Failures: answers that are our side's (5xx), not the client's mistakes.
-                .field("Failures", status >= 500 ? 1 : 0)
-                .end();
+    /** A line about the environment itself (SnapStart hooks, shutdown), in the same format. */
+    void event(LogLevel level, String message, Throwable failure) {
+        LogLine line = LogLine.of(level, clock.getAsLong(), message, service);
+        if (failure != null) {
+            line.error(failure);
+        }
+        logger.log(line.bytes(), level);
     }
 
-    private static String stackTrace(Throwable failure) {
-        StringWriter text = new StringWriter();
-        failure.printStackTrace(new PrintWriter(text));
-        return text.toString();
+    /**
+     * One record for the request (its route, its error code, its lease activity), and one per pool
+     * part whose occupancy a Scan saw: a record carries one value per dimension.
+     */
+    private void metrics(RequestOutcome outcome, int status, double latencyMillis, boolean coldStart, long now) {
+        MetricsRecord request = new MetricsRecord(namespace, service, now)
+                .dimension(Dimension.ROUTE, outcome.route.template())
+                .count(Metric.REQUESTS, 1)
+                .value(Metric.LATENCY, latencyMillis);
+        if (outcome.route == Route.IDS) {
+            request.count(Metric.IDS_ISSUED, outcome.idsIssued);
+        }
+        if (outcome.error != null) {
+            request.dimension(Dimension.ERROR_CODE, outcome.error).count(Metric.ERRORS, 1);
+        }
+        if (status >= 500) {
+            request.count(Metric.SERVER_ERRORS, 1);
+        }
+        if (coldStart) {
+            request.count(Metric.COLD_START, 1);
+        }
+        LeaseActivity leases = outcome.leases;
+        // One holder per request: /ids touches the function's lease, the lease routes an agent's.
+        for (LeaseHolder holder : LeaseHolder.values()) {
+            if (leases.touched(holder)) {
+                request.dimension(Dimension.HOLDER, holder.value());
+                countIfAny(request, Metric.LEASE_ACQUISITIONS, leases.acquisitions(holder));
+                countIfAny(request, Metric.LEASE_RENEWALS, leases.renewals(holder));
+                countIfAny(request, Metric.LEASE_LOSSES, leases.losses(holder));
+                if (!leases.roundTrips(holder).isEmpty()) {
+                    request.counts(Metric.ACQUISITION_ROUND_TRIPS, leases.roundTrips(holder));
+                }
+                break;
+            }
+        }
+        metricsOut.println(request.toJson());
+        for (LeaseActivity.Occupancy seen : leases.occupancy()) {
+            metricsOut.println(new MetricsRecord(namespace, service, now)
+                    .dimension(Dimension.PART, seen.part().value())
+                    .value(Metric.POOL_OCCUPANCY, seen.percent())
+                    .count(Metric.POOL_SLOTS_HELD, seen.held())
+                    .toJson());
+        }
+        metricsOut.flush();
+    }
+
+    private static void countIfAny(MetricsRecord record, Metric metric, int count) {
+        if (count > 0) {
+            record.count(metric, count);
+        }
+    }
+
+    /** ERROR for our failures, WARN when IDs or leases are refused (503, 409), INFO otherwise: client mistakes are theirs. */
+    private static LogLevel level(int status, RequestOutcome outcome) {
+        if (status >= 500) {
+            return status == 503 ? LogLevel.WARN : LogLevel.ERROR;
+        }
+        return status == 409 ? LogLevel.WARN : LogLevel.INFO;
     }
 }

@@ -7,8 +7,10 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
@@ -16,6 +18,7 @@ import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.NoFreeSlotException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The HTTP API (docs/api.md): routes a request, checks its input, and turns every outcome
@@ -33,16 +36,19 @@ final class SnowidApi {
     private final LeaseRouteAuth auth;
     private final WallClock clock;
     private final PoolView pool;
+    /** Where the lease routes' audit lines go: one per grant, renewal, release and loss. */
+    private final Consumer<String> audit;
 
     /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
     SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
-              PoolView pool) {
+              PoolView pool, Consumer<String> audit) {
         this.generator = generator;
         this.leases = leases;
         this.codec = codec;
         this.auth = auth;
         this.clock = clock;
         this.pool = pool;
+        this.audit = audit;
     }
 
     ApiResponse handle(ApiRequest request, RequestOutcome outcome) {
@@ -73,30 +79,30 @@ final class SnowidApi {
                     + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
         }
         if (path.equals("/ids")) {
-            outcome.route = "/ids";
+            outcome.route = Route.IDS;
             allow(request, "GET", "POST");
             return ids(request, outcome);
         }
         if (path.startsWith("/ids/") && path.indexOf('/', 5) < 0) {
-            outcome.route = "/ids/{id}";
+            outcome.route = Route.DECODE;
             allow(request, "GET");
             return decode(path.substring(5));
         }
         if (path.equals(LeaseRoute.LEASES)) {
-            outcome.route = LeaseRoute.LEASES;
+            outcome.route = Route.LEASES;
             allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
             auth.check(request);
-            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request);
+            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request, outcome);
         }
         if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
-            outcome.route = LEASE_PREFIX + "{slot}";
+            outcome.route = Route.LEASE;
             allow(request, LeaseRoute.RENEW.method(), LeaseRoute.RELEASE.method());
             auth.check(request);
             Slot slot = slot(path.substring(LEASE_PREFIX.length()));
-            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request) : release(slot, request);
+            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request, outcome) : release(slot, request, outcome);
         }
         if (path.equals("/health")) {
-            outcome.route = "/health";
+            outcome.route = Route.HEALTH;
             allow(request, "GET");
             return health();
         }
@@ -105,23 +111,15 @@ final class SnowidApi {
 
     private ApiResponse ids(ApiRequest request, RequestOutcome outcome) {
         int count = IdCount.parse(request.queryValues("count"));
-        Optional<Lease> before = generator.currentLease();
         long[] ids;
         try {
             ids = count == 1 ? new long[] {generator.nextId()} : generator.nextIds(count);
         } catch (LeaseLostException e) {
             // Our own lease, lost under us: not the client's conflict. The next request leases anew.
             throw new IdUnavailableException("this environment's lease was lost: " + e.getMessage(), 1, e);
-        } finally {
-            Optional<Lease> after = generator.currentLease();
-            outcome.leaseAcquired = after.isPresent() && (before.isEmpty() || !sameAcquisition(before.get(), after.get()));
         }
         outcome.idsIssued = ids.length;
         return ApiResponse.json(200, new JsonBuilder(new StringBuilder(ids.length * 22 + 16)).idStrings("ids", ids).end());
-    }
-
-    private static boolean sameAcquisition(Lease a, Lease b) {
-        return a.slot().equals(b.slot()) && a.fence() == b.fence() && a.owner().equals(b.owner());
     }
 
     private ApiResponse decode(String text) {
@@ -157,21 +155,24 @@ final class SnowidApi {
         return ApiResponse.json(LeaseRoute.SLOT_MAP.successStatus(), pool.map().toJson());
     }
 
-    private ApiResponse acquire(ApiRequest request) {
+    private ApiResponse acquire(ApiRequest request, RequestOutcome outcome) {
         if (pool.parts().agents().isEmpty()) {
             // Not a moment's shortage but the deployment's choice; retrying later changes nothing until it is redeployed.
             throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
                     leaseRetryMillis());
         }
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
-        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(leases.acquire(holder)));
+        Lease lease = leases.acquire(holder);
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)).line());
+        outcome.leases.acquired(LeaseHolder.AGENTS);
+        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(lease, codec.epochMillis()));
     }
 
     private long leaseRetryMillis() {
         return leases.terms().leaseMillis();
     }
 
-    private ApiResponse renew(Slot slot, ApiRequest request) {
+    private ApiResponse renew(Slot slot, ApiRequest request, RequestOutcome outcome) {
         if (!pool.parts().agentsMayHold(slot)) {
             // A slot of the function's part: the lease routes never granted it, so they do not extend it either.
             throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to renew through the lease API: the slot is in the "
@@ -179,25 +180,38 @@ final class SnowidApi {
         }
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
-            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(leases.renew(slot, claim.owner(), claim.fence())));
+            Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
+            audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)).line());
+            outcome.leases.renewed(LeaseHolder.AGENTS);
+            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(renewed, codec.epochMillis()));
         } catch (LeaseLostException e) {
-            throw lost(slot, e);
+            outcome.leases.lost(LeaseHolder.AGENTS);
+            throw lost(slot, claim.fence(), e, request);
         }
     }
 
-    private ApiResponse release(Slot slot, ApiRequest request) {
+    private ApiResponse release(Slot slot, ApiRequest request, RequestOutcome outcome) {
         LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());
+            audit.accept(LeaseAudit.of(LeaseAudit.Event.RELEASED, slot, release.claim().fence()).lastIssued(release.lastIssued())
+                    .caller(caller(request)).line());
             return ApiResponse.noContent();
         } catch (LeaseLostException e) {
-            throw lost(slot, e);
+            outcome.leases.lost(LeaseHolder.AGENTS);
+            throw lost(slot, release.claim().fence(), e, request);
         }
     }
 
-    private static ApiError lost(Slot slot, LeaseLostException e) {
+    private ApiError lost(Slot slot, long fence, LeaseLostException e, ApiRequest request) {
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.LOST, slot, fence).caller(caller(request)).reason(e.getMessage()).line());
         return new ApiError(ErrorCode.LEASE_LOST, "slot " + slot.index() + " (" + slot + ") is not held with this owner token and fence: "
                 + e.getMessage() + "; stop issuing from it and lease a new slot with POST /leases");
+    }
+
+    /** Who called a lease route, for its audit line: as the auth mode admitted the caller, and the request. */
+    private String caller(ApiRequest request) {
+        return auth.callerOf(request) + ", request " + (request.requestId() == null ? "(none)" : request.requestId());
     }
 
     private ApiResponse health() {

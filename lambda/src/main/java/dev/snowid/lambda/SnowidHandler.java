@@ -1,20 +1,32 @@
 package dev.snowid.lambda;
 
 import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import com.amazonaws.services.lambda.runtime.LambdaRuntime;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
+import dev.snowid.lambda.telemetry.LeaseActivity;
+import dev.snowid.lambda.telemetry.LeaseHolder;
+import dev.snowid.lambda.telemetry.MeteredLeaseSource;
+import dev.snowid.lambda.telemetry.MeteredLeaseStore;
+import dev.snowid.lambda.telemetry.PoolPart;
+import dev.snowid.lambda.telemetry.StreamLogger;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
+import dev.snowid.lease.SlotPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.crac.Core;
 
 /**
@@ -37,6 +49,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     private final RequestLog log;
     private final WallClock clock;
     private final LeaseStore store;
+    /** Set at init and after every SnapStart restore; the first request takes it. */
+    private final AtomicBoolean coldStart = new AtomicBoolean(true);
     /** Held here: a CRaC context need not keep its resources reachable by itself. */
     private final SnapStartHooks snapStartHooks;
 
@@ -54,37 +68,62 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         return DynamoDbLeaseStore.create(settings.table(), FunctionSettings.TABLE, settings.dynamoDbEndpoint(), WallClock.SYSTEM);
     }
 
-    /** With a given store and clock: for the local runner's overrides, tests and benchmarks. */
+    /**
+     * With a given store and clock: for the local runner's overrides, tests and benchmarks. Logs
+     * through the Lambda runtime's logger (stdout outside Lambda), metrics to stdout.
+     */
     public SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock) {
-        this(settings, store, clock, System.out);
+        this(settings, store, poolOf(settings, store, clock), clock, LambdaRuntime.getLogger(), System.out);
     }
 
-    /** As above, with the request log going to {@code logOut} (benchmarks pass a null stream). */
+    /** As above, with log lines and metric records going to {@code logOut} (benchmarks pass a null stream). */
     public SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock, PrintStream logOut) {
-        this(settings, store, poolOf(settings, store, clock), clock, logOut);
+        this(settings, store, poolOf(settings, store, clock), clock, new StreamLogger(logOut), logOut);
     }
 
-    /** {@code generatorSource} is where this environment's own lease comes from; tests stand in a snapshot's. */
+    /** {@code leases.forGenerator()} is where this environment's own lease comes from; tests stand in a snapshot's. */
     SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseSourcePair leases, WallClock clock, PrintStream logOut) {
+        this(settings, store, leases, clock, new StreamLogger(logOut), logOut);
+    }
+
+    private SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseSourcePair leases, WallClock clock, LambdaLogger logger,
+                          PrintStream metricsOut) {
         this.store = store;
         this.clock = clock;
-        this.log = new RequestLog(logOut, settings.metrics());
-        this.generator = new LeasedGenerator(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec());
+        this.log = new RequestLog(logger, metricsOut, settings, clock::millis);
+        this.generator = LeasedGenerator.builder(new MeteredLeaseSource(leases.forGenerator(), LeaseHolder.FUNCTION),
+                        settings.leaseTerms(), clock, settings.codec())
+                .events(new OwnLeaseAudit(log, settings.holder()))
+                .build();
         this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
-                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock));
-        this.snapStartHooks = new SnapStartHooks(generator, store, log);
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock),
+                log::audit);
+        this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(this::answer, store));
         Core.getGlobalContext().register(snapStartHooks);
     }
 
     private static LeaseSourcePair poolOf(FunctionSettings settings, LeaseStore store, WallClock clock) {
         PoolParts parts = settings.poolParts();
+        // Metered beneath the pools: each lease-table call, and each Scan's view of every part.
+        LeaseStore metered = new MeteredLeaseStore(store, meteredParts(parts), clock);
         // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
-        PooledLeaseSource forAgents = new PooledLeaseSource(store, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
+        PooledLeaseSource forAgents = new PooledLeaseSource(metered, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
                 settings.holder());
         PooledLeaseSource forFunction = parts.split()
-                ? new PooledLeaseSource(store, parts.function(), settings.leaseTerms(), clock, settings.holder())
+                ? new PooledLeaseSource(metered, parts.function(), settings.leaseTerms(), clock, settings.holder())
                 : forAgents;
         return new LeaseSourcePair(forAgents, forFunction);
+    }
+
+    /** The parts whose occupancy the metrics report: the function's and the agents' when split, else the shared pool. */
+    private static Map<PoolPart, SlotPool> meteredParts(PoolParts parts) {
+        if (!parts.split()) {
+            return Map.of(PoolPart.SHARED, parts.whole());
+        }
+        Map<PoolPart, SlotPool> metered = new EnumMap<>(PoolPart.class);
+        metered.put(PoolPart.FUNCTION, parts.function());
+        parts.agents().ifPresent(agents -> metered.put(PoolPart.AGENTS, agents));
+        return metered;
     }
 
     /**
@@ -97,12 +136,31 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         long started = System.nanoTime();
-        RequestOutcome outcome = new RequestOutcome();
+        boolean cold = coldStart.getAndSet(false);
+        LeaseActivity.begin();
+        try {
+            RequestOutcome outcome = new RequestOutcome();
+            String requestId = context == null ? null : context.getAwsRequestId();
+            Answer answer = answer(input.readAllBytes(), requestId, outcome);
+            output.write(answer.bytes());
+            output.flush();
+            log.request(outcome, answer.status(), System.nanoTime() - started, context, answer.requestId(), cold);
+        } finally {
+            LeaseActivity.end();
+        }
+    }
+
+    /** A response and what the log needs of it. */
+    record Answer(byte[] bytes, int status, String requestId) {
+    }
+
+    /** Event bytes in, proxy response bytes out: everything of a request but its log line and metrics. */
+    Answer answer(byte[] event, String runtimeRequestId, RequestOutcome outcome) {
         PayloadFormat format = PayloadFormat.V2;
-        String requestId = context == null ? null : context.getAwsRequestId();
+        String requestId = runtimeRequestId;
         ApiResponse response;
         try {
-            ApiRequest request = GatewayEvent.read(input.readAllBytes());
+            ApiRequest request = GatewayEvent.read(event);
             format = request.format();
             if (requestId == null) {
                 requestId = request.requestId();
@@ -119,9 +177,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
             response = ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
                     + (requestId == null ? "(none)" : requestId), Map.of());
         }
-        output.write(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8));
-        output.flush();
-        log.write(outcome, response.status(), System.nanoTime() - started, requestId, clock.millis());
+        return new Answer(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8), response.status(), requestId);
     }
 
     /** Releases this environment's lease, if it holds one: the local runner's Ctrl-C, tests. */
@@ -130,13 +186,13 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         try {
             generator.release();
         } catch (RuntimeException e) {
-            log.event("close", "lease not released (" + e.getMessage() + "); it runs out by itself");
+            log.event(LogLevel.WARN, "lease not released on close; it runs out by itself", e);
         }
         if (store instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
             } catch (Exception e) {
-                log.event("close", "lease store did not close cleanly: " + e.getMessage());
+                log.event(LogLevel.WARN, "lease store did not close cleanly", e);
             }
         }
     }

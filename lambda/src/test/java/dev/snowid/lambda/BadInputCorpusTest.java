@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.json.JsonValue;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -21,7 +25,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /**
  * Hundreds of client mistakes, each in both payload formats, through the real handler on the
@@ -92,10 +95,10 @@ class BadInputCorpusTest {
         assertTrue(answer.status() >= 400 && answer.status() < 500, "4xx expected: " + answer);
         assertEquals(c.status(), answer.status(), answer::toString);
         assertEquals("application/json", answer.headers().get("Content-Type"), answer::toString);
-        JsonNode body = answer.json();
-        assertTrue(body.isObject(), answer.body());
-        String error = body.field("error").filter(JsonNode::isString).map(JsonNode::asString).orElse("");
-        String message = body.field("message").filter(JsonNode::isString).map(JsonNode::asString).orElse("");
+        JsonValue body = answer.json();
+        assertTrue(body.fields().isPresent(), answer.body());
+        String error = body.field("error").flatMap(JsonValue::string).orElse("");
+        String message = body.field("message").flatMap(JsonValue::string).orElse("");
         assertFalse(error.isEmpty(), "error code: " + answer.body());
         assertTrue(message.length() > 15, "a message saying what was wrong: " + answer.body());
         if (c.error() != null) {
@@ -106,6 +109,8 @@ class BadInputCorpusTest {
         }
         assertFalse(answer.body().contains("Exception") || answer.body().contains("\tat ") || answer.body().contains("dev.snowid"),
                 "no stack trace or class names: " + answer.body());
+        assertSpeaksNoParser(answer.body());
+        assertTrue(message.length() < 1_000, "a message says what was wrong, it does not echo the request: " + answer);
         if (answer.status() == 405) {
             assertTrue(answer.headers().containsKey("Allow"), "405 says what is allowed: " + answer);
         }
@@ -119,6 +124,7 @@ class BadInputCorpusTest {
         counts(cases);
         ids(cases);
         bodies(cases);
+        parserTraps(cases);
         claims(cases);
         slots(cases);
         methods(cases);
@@ -196,6 +202,89 @@ class BadInputCorpusTest {
                 .body("{\"holder\":\"a\\u0007b\"}"), 400, "invalid_body"));
         cases.add(new Case("acquire body not JSON", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
                 .body("holder=me"), 400, "invalid_json"));
+    }
+
+    /**
+     * Bodies a JSON parser has its own words for (its limits, bad bytes, broken syntax): the answer
+     * is a message of ours, never the parser's text, location or limit names.
+     */
+    private void parserTraps(List<Case> cases) {
+        String o = "\"owner\":\"" + owner + "\"";
+        String claim = o + ",\"fence\":" + fence;
+        String[] bodies = {
+            "{\"extra\":" + "[".repeat(5_000) + "]".repeat(5_000) + "," + claim + "}",
+            "{\"extra\":" + "{\"a\":".repeat(2_000) + "1" + "}".repeat(2_000) + "," + claim + "}",
+            "[".repeat(100_000),
+            "{" + o + ",\"fence\":" + "9".repeat(5_000) + "}",
+            "{" + o + ",\"fence\":1." + "0".repeat(5_000) + "}",
+            "{" + o + ",\"fence\":1e999999999}",
+            "{" + o + ",\"fence\":01}",
+            "{" + o + ",\"fence\":-}",
+            "{\"owner\":\"" + owner,
+            "{\"owner\":\"" + owner + "\",\"fence\":",
+            "{\"owner\":\"a\u0001b\",\"fence\":" + fence + "}",
+            "{\"owner\":\"\\x41\",\"fence\":" + fence + "}",
+            "{\"owner\":\"\\u12\",\"fence\":" + fence + "}",
+            "/* comment */ {" + claim + "}",
+            "{owner:\"" + owner + "\",\"fence\":" + fence + "}",
+            "{" + claim + ",}",
+            "{" + claim + "} /",
+            "{" + claim + "}\u0000",
+            "{\"" + "k".repeat(100_000) + "\":1," + claim + "}",
+            "{\"extra\":\"" + "x".repeat(100_000) + "\"," + claim + "}",
+            "{\"a\":1,\"a\":1," + claim + "}",
+            "{\"extra\":[" + "1,".repeat(50_000) + "1]," + claim + "}",
+        };
+        for (String body : bodies) {
+            cases.add(new Case("parser trap", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET).body(body), 400, null));
+            cases.add(new Case("parser trap", TestEvents.request("DELETE", "/leases/" + slot).bearer(Functions.SECRET).body(body), 400, null));
+        }
+        // The largest string a client can put in front of the function: Lambda takes events up to 6 MB.
+        String fiveMiB = "h".repeat(5 * 1024 * 1024);
+        cases.add(new Case("5 MiB string", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"holder\":\"" + fiveMiB + "\"}"), 400, "invalid_json", "the body exceeds the limits: at most 16384 characters"));
+        cases.add(new Case("5 MiB string", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET)
+                .body("{" + claim + ",\"extra\":\"" + fiveMiB + "\"}"), 400, "invalid_json", "the body exceeds the limits"));
+        // Bytes that are not UTF-8: a broken sequence, an overlong '/', a lone continuation byte, a cut-off
+        // character, and the whole claim in UTF-16 (RFC 8259: JSON between systems is UTF-8).
+        byte[][] notUtf8 = {
+            utf8WithBytesAt("{" + o + ",\"fence\":" + fence + ",\"x\":\"#\"}", 0xc3, 0x28),
+            utf8WithBytesAt("{" + o + ",\"fence\":" + fence + ",\"x\":\"#\"}", 0xc0, 0xaf),
+            utf8WithBytesAt("{" + o + ",\"fence\":" + fence + ",\"x\":\"#\"}", 0x80),
+            utf8WithBytesAt("{" + o + ",\"fence\":" + fence + ",\"x\":\"#", 0xe2, 0x82),
+            utf16("{" + claim + "}"),
+        };
+        for (byte[] body : notUtf8) {
+            cases.add(new Case("body not UTF-8", TestEvents.request("PUT", "/leases/" + slot).bearer(Functions.SECRET)
+                    .base64Body(body), 400, "invalid_json", "the body is not UTF-8 text"));
+        }
+    }
+
+    /** The text as UTF-8 with {@code #} replaced by the given raw bytes. */
+    private static byte[] utf8WithBytesAt(String text, int... bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            if (b == '#') {
+                for (int raw : bytes) {
+                    out.write(raw);
+                }
+            } else {
+                out.write(b);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] utf16(String text) {
+        return text.getBytes(StandardCharsets.UTF_16);
+    }
+
+    /** None of a JSON parser's own words: its name, its limits' names, its locations. */
+    private static void assertSpeaksNoParser(String rawBody) {
+        for (String word : new String[] {"jackson", "StreamRead", "Source:", "line:", "column:", "CTRL-CHAR", "ALLOW_"}) {
+            assertFalse(rawBody.toLowerCase(Locale.ROOT).contains(word.toLowerCase(Locale.ROOT)),
+                    "parser text (" + word + ") in the answer: " + rawBody);
+        }
     }
 
     /** Well-formed claims that do not match the lease: the store says no. */
@@ -291,10 +380,14 @@ class BadInputCorpusTest {
     @Test
     @Order(3)
     void eventsThatAreNotFromApiGatewayAre400() {
-        for (String event : new String[] {"{}", "[]", "not json", "{\"version\":\"2.0\"}", "", "{\"httpMethod\":\"GET\"}"}) {
+        for (String event : new String[] {"{}", "[]", "not json", "{\"version\":\"2.0\"}", "", "{\"httpMethod\":\"GET\"}",
+            "[".repeat(100_000), "{\"version\":\"2.0\",\"rawPath\":\"/ids", "{\"httpMethod\":\"GET\",\"path\":\"/ids\"} x",
+            "{\"httpMethod\":\"GET\",\"path\":\"/ids\",\"n\":" + "9".repeat(5_000) + "}"}) {
             Invocation answer = function.call(event);
-            assertEquals(400, answer.status(), event + " -> " + answer);
+            String shown = event.length() <= 200 ? event : event.substring(0, 200) + "…";
+            assertEquals(400, answer.status(), shown + " -> " + answer);
             assertEquals("invalid_event", answer.text("error"), answer::toString);
+            assertSpeaksNoParser(answer.body());
         }
     }
 

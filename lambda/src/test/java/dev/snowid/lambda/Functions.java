@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /** Handlers on a real engine's table, as the Lambda runtime would build them, with their log captured. */
 final class Functions {
@@ -36,9 +37,18 @@ final class Functions {
 
     /** A function environment on {@code table}; its log lines land in {@link Function#log()}. */
     static Function function(TestTable table, WallClock clock, String... extra) {
+        return function(table, clock, clock, extra);
+    }
+
+    /**
+     * As above, with the store's {@code Date} header compared with {@code storeSkewClock}: a test that
+     * moves {@code clock} by hand to play a frozen environment gives the machine's real clock here.
+     */
+    static Function function(TestTable table, WallClock clock, WallClock storeSkewClock, String... extra) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         FunctionSettings settings = FunctionSettings.from(environment(table, extra));
-        SnowidHandler handler = new SnowidHandler(settings, table.store(clock), clock, new PrintStream(log, true, StandardCharsets.UTF_8));
+        SnowidHandler handler = new SnowidHandler(settings, table.store(storeSkewClock), clock,
+                new PrintStream(log, true, StandardCharsets.UTF_8));
         return new Function(handler, log);
     }
 
@@ -58,6 +68,20 @@ final class Functions {
 
         List<String> log() {
             return Arrays.stream(logBytes.toString(StandardCharsets.UTF_8).split("\n")).filter(l -> !l.isBlank()).toList();
+        }
+
+        /** The log lines, parsed (every line must be JSON), without the metric records. */
+        List<JsonNode> logLines() {
+            return log().stream().map(l -> JsonNode.parser().parse(l)).filter(line -> line.field("_aws").isEmpty()).toList();
+        }
+
+        /** The CloudWatch embedded-metric-format records, parsed. */
+        List<JsonNode> metricRecords() {
+            return log().stream().map(l -> JsonNode.parser().parse(l)).filter(line -> line.field("_aws").isPresent()).toList();
+        }
+
+        void clearLog() {
+            logBytes.reset();
         }
 
         @Override

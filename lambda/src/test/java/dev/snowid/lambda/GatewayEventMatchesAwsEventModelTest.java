@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Our event parser reads what AWS's own event model reads. The handler parses API Gateway
- * events itself (a stream handler, no Jackson); here every event fixture the handler tests use is
+ * events itself (a stream handler, no event classes); here every event fixture the handler tests use is
  * also loaded with {@code aws-lambda-java-tests}' {@link EventLoader} into the official POJOs, and
  * the two readings must agree field by field — so the fixtures are real events, and the parser
  * reads them as AWS does.

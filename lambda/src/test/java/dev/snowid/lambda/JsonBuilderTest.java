@@ -2,10 +2,10 @@ package dev.snowid.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.snowid.lambda.json.TestJson;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 class JsonBuilderTest {
 
@@ -15,7 +15,7 @@ class JsonBuilderTest {
             "line\u2028separator", "emoji \uD83D\uDE00", "é ü ß 漢字"};
         for (String value : values) {
             String json = new JsonBuilder().field("v", value).end();
-            assertEquals(value, JsonNode.parser().parse(json).field("v").orElseThrow().asString(), json);
+            assertEquals(value, TestJson.text(TestJson.parse(json), "v"), json);
         }
     }
 

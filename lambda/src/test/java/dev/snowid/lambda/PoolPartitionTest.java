@@ -50,7 +50,7 @@ class PoolPartitionTest {
                 environments.add(environment);
                 Invocation ids = environment.call(TestEvents.get("/ids"), PayloadFormat.V2);
                 assertEquals(200, ids.status(), "fresh environment " + i + " issues while the agents' part is drained: " + ids);
-                long id = Long.parseLong(ids.json().field("ids").orElseThrow().asArray().get(0).asString());
+                long id = Long.parseLong(ids.ids().get(0));
                 var decoded = SnowflakeCodec.TWITTER.decode(id);
                 issuedFrom.add(Slot.of(decoded.datacenter(), decoded.machine()));
             }

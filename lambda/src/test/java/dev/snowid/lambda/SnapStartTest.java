@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -56,23 +55,23 @@ class SnapStartTest {
             assertTrue(store.clockSkewMillis().isEmpty(), "a skew measured before the snapshot is another machine's clock");
             clone2.snapStartHooks().afterRestore(null);
 
-            List<JsonNode> ids1 = ids(clone1);
-            List<JsonNode> ids2 = ids(clone2);
-            Slot slot1 = SnowflakeCodec.TWITTER.parse(ids1.get(0).asString()).slot();
-            Slot slot2 = SnowflakeCodec.TWITTER.parse(ids2.get(0).asString()).slot();
+            List<String> ids1 = ids(clone1);
+            List<String> ids2 = ids(clone2);
+            Slot slot1 = SnowflakeCodec.TWITTER.parse(ids1.get(0)).slot();
+            Slot slot2 = SnowflakeCodec.TWITTER.parse(ids2.get(0)).slot();
             assertNotEquals(slot1, slot2, "each clone leased its own slot after the restore");
             assertNotEquals(inSnapshot.slot(), slot1, "the snapshot's lease is not used after the restore");
             assertNotEquals(inSnapshot.slot(), slot2, "the snapshot's lease is not used after the restore");
 
             Set<String> all = new HashSet<>();
-            ids1.forEach(id -> all.add(id.asString()));
-            ids2.forEach(id -> all.add(id.asString()));
+            all.addAll(ids1);
+            all.addAll(ids2);
             assertEquals(2 * IDS_PER_CLONE, all.size(), "no ID issued twice across the clones");
-            for (JsonNode id : ids1) {
-                assertEquals(slot1, SnowflakeCodec.TWITTER.parse(id.asString()).slot());
+            for (String id : ids1) {
+                assertEquals(slot1, SnowflakeCodec.TWITTER.parse(id).slot());
             }
-            for (JsonNode id : ids2) {
-                assertEquals(slot2, SnowflakeCodec.TWITTER.parse(id.asString()).slot());
+            for (String id : ids2) {
+                assertEquals(slot2, SnowflakeCodec.TWITTER.parse(id).slot());
             }
 
             Set<String> owners = new HashSet<>();
@@ -86,8 +85,8 @@ class SnapStartTest {
     @Test
     void checkpointReleasesTheLeaseAndTheRestoredEnvironmentStartsAfterItsLastId(TestTable table) {
         try (Functions.Function function = Functions.function(table)) {
-            List<JsonNode> before = ids(function.handler());
-            long lastBefore = SnowflakeCodec.TWITTER.parse(before.get(before.size() - 1).asString()).unixMillis();
+            List<String> before = ids(function.handler());
+            long lastBefore = SnowflakeCodec.TWITTER.parse(before.get(before.size() - 1)).unixMillis();
 
             function.handler().snapStartHooks().beforeCheckpoint(null);
             Map<String, AttributeValue> released = table.client().scan(s -> s.tableName(table.name())).items().get(0);
@@ -96,8 +95,8 @@ class SnapStartTest {
                     "free from the ms after the last ID");
 
             function.handler().snapStartHooks().afterRestore(null);
-            List<JsonNode> after = ids(function.handler());
-            long firstAfter = SnowflakeCodec.TWITTER.parse(after.get(0).asString()).unixMillis();
+            List<String> after = ids(function.handler());
+            long firstAfter = SnowflakeCodec.TWITTER.parse(after.get(0)).unixMillis();
             assertTrue(firstAfter > lastBefore, "restored IDs start after the snapshot's last one");
             assertTrue(function.log().stream().anyMatch(l -> l.contains("afterRestore")), "the hooks say what they did");
         }
@@ -111,13 +110,13 @@ class SnapStartTest {
     private static dev.snowid.SnowflakeId firstId(SnowidHandler handler) {
         Invocation answer = Invocation.of(handler, TestEvents.get("/ids").v2());
         assertEquals(200, answer.status(), answer::toString);
-        return SnowflakeCodec.TWITTER.parse(answer.field("ids").orElseThrow().asArray().get(0).asString());
+        return SnowflakeCodec.TWITTER.parse(answer.ids().get(0));
     }
 
-    private static List<JsonNode> ids(SnowidHandler handler) {
+    private static List<String> ids(SnowidHandler handler) {
         Invocation answer = Invocation.of(handler, TestEvents.get("/ids").query("count=" + IDS_PER_CLONE).v2());
         assertEquals(200, answer.status(), answer::toString);
-        return answer.field("ids").orElseThrow().asArray();
+        return answer.ids();
     }
 
     /** A clone's memory: its first lease is the one the snapshot held; after that, the pool. */

@@ -164,7 +164,13 @@ final class TestEvents {
         @Override
         public String toString() {
             return method + " " + path + (rawQuery.isEmpty() ? "" : "?" + rawQuery)
-                    + (body == null ? "" : " body=" + new String(body, StandardCharsets.UTF_8)) + (headers.isEmpty() ? "" : " " + headers);
+                    + (body == null ? "" : " body=" + shortened(new String(body, StandardCharsets.UTF_8)))
+                    + (headers.isEmpty() ? "" : " " + headers);
+        }
+
+        /** Test names and failure messages stay readable for multi-megabyte bodies. */
+        private static String shortened(String text) {
+            return text.length() <= 200 ? text : text.substring(0, 200) + "… (" + text.length() + " characters)";
         }
     }
 

@@ -140,6 +140,7 @@ class AgentJmxIT {
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
         env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
         env.put("SNOWID_LEASE_MILLIS", Long.toString(LEASE_MILLIS));
+        env.put("SNOWID_MAX_CLOCK_SKEW_MILLIS", "250"); // the most a 5 s lease allows: one machine, one clock
         env.put("SNOWID_DATACENTERS", "11");
         env.put("SNOWID_MACHINES", "0-1");
         return env;

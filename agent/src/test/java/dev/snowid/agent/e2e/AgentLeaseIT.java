@@ -59,7 +59,7 @@ class AgentLeaseIT {
             assertTrue(killed.waitFor(30, TimeUnit.SECONDS));
             assertEquals(0, graceful.waitFor(60, TimeUnit.SECONDS) ? graceful.exitValue() : -1,
                     () -> "the graceful JVM failed:\n" + output(dir.resolve("b")));
-            assertTrue(ChildJvm.Result.read(dir.resolve("b"), ".err").contains("[snowid] released lease on slot"),
+            assertTrue(ChildJvm.Result.read(dir.resolve("b"), ".err").contains("\"audit\":\"lease\",\"event\":\"released\""),
                     () -> output(dir.resolve("b")));
 
             long[] a = IdsFile.read(dir.resolve("a"));
@@ -139,19 +139,20 @@ class AgentLeaseIT {
         }
     }
 
-    private static Map<String, String> functionEnvironment(TestTable table) {
+    static Map<String, String> functionEnvironment(TestTable table) {
         Map<String, String> env = new HashMap<>();
         env.put(FunctionSettings.LOCAL_PORT, "0");
         env.put(FunctionSettings.TABLE, table.name());
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
         env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
         env.put("SNOWID_LEASE_MILLIS", Long.toString(LEASE_MILLIS));
+        env.put("SNOWID_MAX_CLOCK_SKEW_MILLIS", "250"); // the most a 5 s lease allows: one machine, one clock
         env.put("SNOWID_DATACENTERS", Integer.toString(DATACENTER));
         env.put("SNOWID_MACHINES", "0-1");
         return env;
     }
 
-    private static void awaitIds(Path ids, Process process) throws IOException, InterruptedException {
+    static void awaitIds(Path ids, Process process) throws IOException, InterruptedException {
         long deadline = System.currentTimeMillis() + 60_000;
         while (!Files.exists(ids) || Files.size(ids) < 8 * 1000) {
             if (!process.isAlive() || System.currentTimeMillis() > deadline) {
@@ -184,7 +185,7 @@ class AgentLeaseIT {
         return Arrays.stream(parts).flatMapToLong(Arrays::stream).toArray();
     }
 
-    private static String output(Path run) {
+    static String output(Path run) {
         try {
             return "--- stdout ---\n" + ChildJvm.Result.read(run, ".out") + "--- stderr ---\n" + ChildJvm.Result.read(run, ".err");
         } catch (IOException e) {

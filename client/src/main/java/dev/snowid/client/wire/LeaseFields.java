@@ -19,6 +19,12 @@ public final class LeaseFields {
     public static final String FLOOR = "floor";
     /** Unix ms: the first ms this lease may no longer issue IDs in. */
     public static final String EXPIRES_AT = "expiresAt";
+    /**
+     * Unix ms: the epoch of the IDs issued under the lease, the one parameter of the ID layout
+     * that can differ between deployments (the bit widths are fixed). Every holder of the pool
+     * must issue with it, or the lease windows no longer keep two holders' IDs apart.
+     */
+    public static final String EPOCH = "epoch";
     /** Who asks for a lease, free text (request of {@code POST /leases}). */
     public static final String HOLDER = "holder";
     /** Unix ms of the last ID issued under the lease, 0 if none (request of {@code DELETE /leases/{slot}}). */

@@ -8,18 +8,19 @@ import java.util.Map;
 
 /**
  * The JSON bodies of the lease routes. A lease travels as
- * {@code {"slot":i,"datacenter":d,"machine":m,"owner":"…","fence":n,"floor":ms,"expiresAt":ms}}:
- * everything a holder needs to issue under it and to renew it. The function writes it with
- * {@link #lease(Lease)}; the client reads it with {@link #readLease(String)} and writes its
- * requests with the other methods.
+ * {@code {"slot":i,"datacenter":d,"machine":m,"owner":"…","fence":n,"floor":ms,"expiresAt":ms,"epoch":ms}}:
+ * everything a holder needs to issue under it and to renew it, including the ID epoch it must
+ * issue with. The function writes it with {@link #lease(Lease, long)}; the client reads it with
+ * {@link #readLease(String)} and {@link #readEpochMillis(String)} and writes its requests with the
+ * other methods.
  */
 public final class LeaseMessage {
 
     private LeaseMessage() {
     }
 
-    /** A lease as the lease routes answer it. */
-    public static String lease(Lease lease) {
+    /** A lease as the lease routes answer it, with the epoch (unix ms) its IDs must be issued with. */
+    public static String lease(Lease lease, long epochMillis) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put(LeaseFields.SLOT, lease.slot().index());
         json.put(LeaseFields.DATACENTER, lease.slot().datacenter());
@@ -28,6 +29,7 @@ public final class LeaseMessage {
         json.put(LeaseFields.FENCE, lease.fence());
         json.put(LeaseFields.FLOOR, lease.window().floor());
         json.put(LeaseFields.EXPIRES_AT, lease.window().expiresAt());
+        json.put(LeaseFields.EPOCH, epochMillis);
         return FlatJson.write(json);
     }
 
@@ -75,6 +77,19 @@ public final class LeaseMessage {
         }
         return new Lease(slot, (String) owner, longField(json, LeaseFields.FENCE),
                 LeaseWindow.of(longField(json, LeaseFields.FLOOR), longField(json, LeaseFields.EXPIRES_AT)));
+    }
+
+    /**
+     * The ID epoch a lease answer names.
+     *
+     * @throws IllegalArgumentException when it is missing or not a whole number of unix ms
+     */
+    public static long readEpochMillis(String body) {
+        long epoch = longField(FlatJson.parse(body), LeaseFields.EPOCH);
+        if (epoch < 0) {
+            throw new IllegalArgumentException("'" + LeaseFields.EPOCH + "' " + epoch + " is not a unix ms");
+        }
+        return epoch;
     }
 
     private static int intField(Map<String, Object> json, String name) {

@@ -29,12 +29,14 @@ public final class LeaseApiContract {
             LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
     public static final String HOLDER = "contract-test";
     public static final long LAST_ISSUED = 1_700_000_012_345L;
+    /** The ID epoch the client side's answers name (the function's side answers with its configured one). */
+    public static final long EPOCH = 1_288_834_974_657L;
     /** The function's time in the slot map the client side reads: inside {@link #LEASE}'s window. */
     public static final long NOW = 1_700_000_001_000L;
     public static final long LEASE_MILLIS = 60_000;
 
     private static final String LEASE_ANSWER = "{\"slot\":%SLOT%,\"datacenter\":%DATACENTER%,\"machine\":%MACHINE%,"
-            + "\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}";
+            + "\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%,\"epoch\":%EPOCH%}";
     /**
      * The slot map of a pool that is one slot, not split, held by the lease: the owner token
      * appears nowhere in it.
@@ -127,6 +129,7 @@ public final class LeaseApiContract {
                 .replace("%FENCE%", Long.toString(lease.fence()))
                 .replace("%FLOOR%", Long.toString(lease.window().floor()))
                 .replace("%EXPIRES_AT%", Long.toString(lease.window().expiresAt()))
+                .replace("%EPOCH%", Long.toString(EPOCH))
                 .replace("%HOLDER%", holder)
                 .replace("%LAST_ISSUED%", Long.toString(lastIssued))
                 .replace("%MESSAGE%", "\"" + message + "\"")
@@ -157,7 +160,7 @@ public final class LeaseApiContract {
         Map<String, String> shapes = new LinkedHashMap<>();
         String whole = "(0|[1-9][0-9]{0,18})";
         for (String number : new String[] {"%SLOT%", "%DATACENTER%", "%MACHINE%", "%FENCE%", "%FLOOR%", "%EXPIRES_AT%",
-                "%LAST_ISSUED%", "%SECONDS%", "%NOW%", "%LEASE_MILLIS%"}) {
+                "%LAST_ISSUED%", "%SECONDS%", "%EPOCH%", "%NOW%", "%LEASE_MILLIS%"}) {
             shapes.put(number, whole);
         }
         shapes.put("%OWNER%", "[0-9a-f]{32}");

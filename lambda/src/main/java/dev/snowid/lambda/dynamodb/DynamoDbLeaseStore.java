@@ -27,6 +27,7 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -34,6 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
@@ -61,6 +63,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private static final int MAX_HOLDER_LENGTH = 256;
     private static final long RETRY_AFTER_OUTAGE_MILLIS = 1_000;
     private static final long RETRY_AFTER_MISCONFIGURATION_MILLIS = 60_000;
+    /** The owner token of priming's requests: a fixed placeholder, never a drawn token. */
+    static final String PRIMING_OWNER = "00000000000000000000000000000000";
 
     private static final Map<String, String> NAMES = Map.of(
             "#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#expiresAt", EXPIRES_AT,
@@ -114,21 +118,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             throw new IllegalArgumentException("lease on slot " + slot + " would expire at " + expiresAt
                     + ", not after now (" + now + ")");
         }
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":owner", string(owner));
-        values.put(":holder", string(holderText(holder)));
-        values.put(":now", number(now));
-        values.put(":expiresAt", number(expiresAt));
-        values.put(":ttl", number(ttlFor(expiresAt)));
-        values.put(":zero", number(0));
-        values.put(":one", number(1));
-        UpdateItemRequest request = update(slot,
-                // Free: never held, or its expiry passed (released slots have an expiry in the past).
-                "attribute_not_exists(#slot) OR #expiresAt < :now",
-                // SET reads the item as it was: floor gets the previous holder's expiry.
-                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
-                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
-                values, ReturnValue.ALL_NEW);
+        UpdateItemRequest request = acquisition(slot, owner, holder, now, expiresAt);
         OperationDeadline deadline = startOperation();
         String action = "acquire slot " + slot;
         try {
@@ -139,6 +129,48 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             }
             return acquiredByAnEarlierAttempt(slot, owner, deadline);
         }
+    }
+
+    private UpdateItemRequest acquisition(Slot slot, String owner, String holder, long now, long expiresAt) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":owner", string(owner));
+        values.put(":holder", string(holderText(holder)));
+        values.put(":now", number(now));
+        values.put(":expiresAt", number(expiresAt));
+        values.put(":ttl", number(ttlFor(expiresAt)));
+        values.put(":zero", number(0));
+        values.put(":one", number(1));
+        return update(slot,
+                // Free: never held, or its expiry passed (released slots have an expiry in the past).
+                "attribute_not_exists(#slot) OR #expiresAt < :now",
+                // SET reads the item as it was: floor gets the previous holder's expiry.
+                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
+                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
+                values, ReturnValue.ALL_NEW);
+    }
+
+    /**
+     * SnapStart priming: an acquisition's conditional write (won, then lost) and its Scan, built,
+     * marshalled, signed and parsed exactly as for a lease, with the answers made in-process by
+     * the HTTP layer ({@link PrimingHttpClient}), so nothing reaches the table. The owner token is
+     * a fixed placeholder: no random draw, no lease.
+     */
+    public void primeRequestPath() {
+        Slot slot = Slot.ofIndex(0);
+        UpdateItemRequest write = acquisition(slot, PRIMING_OWNER, "priming", 1, 2);
+        leaseFrom(slot, PRIMING_OWNER, client.updateItem(primed(write, PrimingHttpClient.Answer.WRITTEN)).attributes());
+        try {
+            client.updateItem(primed(write, PrimingHttpClient.Answer.CONDITION_FAILED));
+        } catch (ConditionalCheckFailedException expected) {
+            // The path a collision takes.
+        }
+        client.scan(scan(null).toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER,
+                PrimingHttpClient.Answer.SCANNED.name()))
+                .build());
+    }
+
+    private static UpdateItemRequest primed(UpdateItemRequest request, PrimingHttpClient.Answer answer) {
+        return request.toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER, answer.name())).build();
     }
 
     /**
@@ -276,14 +308,9 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         String action = "scan for free slots";
         do {
             Map<String, AttributeValue> from = startKey;
-            ScanResponse page = call(action, () -> client.scan(scan -> scan
-                    .overrideConfiguration(o -> o.apiCallTimeout(deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS)))
-                    .tableName(table)
-                    .consistentRead(true)
-                    .projectionExpression("#slot, #expiresAt")
-                    .filterExpression("attribute_exists(#owner)")
-                    .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
-                    .exclusiveStartKey(from)));
+            ScanResponse page = call(action, () -> client.scan(scan(from).toBuilder()
+                    .overrideConfiguration(o -> timeouts(o, action, deadline))
+                    .build()));
             for (Map<String, AttributeValue> item : page.items()) {
                 long index = numberOf(item, SLOT);
                 if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT)) {
@@ -293,6 +320,18 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (startKey != null);
         return expiries;
+    }
+
+    /** One page of the Scan for owned slots, from {@code startKey} (null: the first page). */
+    private ScanRequest scan(Map<String, AttributeValue> startKey) {
+        return ScanRequest.builder()
+                .tableName(table)
+                .consistentRead(true)
+                .projectionExpression("#slot, #expiresAt")
+                .filterExpression("attribute_exists(#owner)")
+                .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
+                .exclusiveStartKey(startKey)
+                .build();
     }
 
     /**
@@ -308,7 +347,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         do {
             Map<String, AttributeValue> from = startKey;
             ScanResponse page = call(action, () -> client.scan(scan -> scan
-                    .overrideConfiguration(o -> o.apiCallTimeout(deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS)))
+                    .overrideConfiguration(o -> timeouts(o, action, deadline))
                     .tableName(table)
                     .consistentRead(true)
                     .projectionExpression("#slot, #holder, #fence, #floor, #expiresAt")
@@ -394,9 +433,23 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
     private UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
-        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
-        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> o.apiCallTimeout(left)).build();
+        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
         return call(action, () -> client.updateItem(timed));
+    }
+
+    /**
+     * The call gets what is left of its operation's budget. Until the store has answered once in
+     * this process (or since a SnapStart restore), an attempt may use all of it: the first
+     * attempts of a cold JVM load and initialise the SDK's request and response path inside the
+     * attempt, and the attempt timeout, sized for a warm client, would cut them off and start over
+     * from scratch (on a slow machine, every time). The operation's bound is the same either way.
+     */
+    private void timeouts(AwsRequestOverrideConfiguration.Builder call, String action, OperationDeadline deadline) {
+        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
+        call.apiCallTimeout(left);
+        if (skew.skewMillis().isEmpty()) {
+            call.apiCallAttemptTimeout(left);
+        }
     }
 
     /**

@@ -134,10 +134,10 @@ public final class LeaseTableClient {
 
         public DynamoDbClient build() {
             DynamoDbClientBuilder client = DynamoDbClient.builder()
-                    .httpClient(UrlConnectionHttpClient.builder()
+                    .httpClient(new PrimingHttpClient(UrlConnectionHttpClient.builder()
                             .connectionTimeout(connectTimeout)
                             .socketTimeout(attemptTimeout)
-                            .build())
+                            .build()))
                     .overrideConfiguration(ClientOverrideConfiguration.builder()
                             .retryStrategy(retryStrategy())
                             .apiCallAttemptTimeout(attemptTimeout)

@@ -4,22 +4,10 @@ import com.amazonaws.services.lambda.runtime.ClientContext;
 import com.amazonaws.services.lambda.runtime.CognitoIdentity;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
-import java.nio.charset.StandardCharsets;
+import com.amazonaws.services.lambda.runtime.LambdaRuntime;
 
 /** The Lambda context of one local request: a request id and fixed values where Lambda would give its own. */
 final class LocalContext implements Context {
-
-    private static final LambdaLogger STDOUT = new LambdaLogger() {
-        @Override
-        public void log(String message) {
-            System.out.println(message);
-        }
-
-        @Override
-        public void log(byte[] message) {
-            System.out.println(new String(message, StandardCharsets.UTF_8));
-        }
-    };
 
     private final String requestId;
 
@@ -79,6 +67,7 @@ final class LocalContext implements Context {
 
     @Override
     public LambdaLogger getLogger() {
-        return STDOUT;
+        // The same logger the function's lines go through: on a laptop, stdout.
+        return LambdaRuntime.getLogger();
     }
 }

@@ -25,12 +25,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * is read for every request, so a kept-alive connection changes behaviour as soon as the mode
  * does: pass through, answer too late, throttle (HTTP 400
  * {@code ProvisionedThroughputExceededException}), fail (HTTP 500), refuse connections
- * (the port is closed and every open connection dropped), or lose answers (the request reaches
- * the engine and is applied, but its answer never reaches the client).
+ * (the port is closed and every open connection dropped), lose answers (the request reaches
+ * the engine and is applied, but its answer never reaches the client), or hang (the request is
+ * read and never answered while the mode lasts). It speaks plain HTTP/1.1 with
+ * {@code Content-Length} bodies, so it fronts any such server, not only an engine.
  */
 public final class FaultyProxy implements AutoCloseable {
 
-    private enum Mode { PASS, SLOW, THROTTLE, FAIL, REFUSE }
+    private enum Mode { PASS, SLOW, THROTTLE, FAIL, REFUSE, HANG }
 
     private final URI upstream;
     private final ExecutorService threads = Executors.newCachedThreadPool(runnable -> {
@@ -97,6 +99,14 @@ public final class FaultyProxy implements AutoCloseable {
     public synchronized FaultyProxy loseNextAnswers(int count) {
         lostAnswersLeft.set(count);
         return switchTo(Mode.PASS);
+    }
+
+    /**
+     * Accepts every request and never answers it, for as long as this mode lasts; the next mode
+     * drops the hung connections, so their clients fail at once then.
+     */
+    public synchronized FaultyProxy hang() {
+        return switchTo(Mode.HANG);
     }
 
     /** Answers every request with HTTP 500 InternalServerError. */
@@ -174,6 +184,12 @@ public final class FaultyProxy implements AutoCloseable {
                             "Internal server error (faulty proxy)");
                     case REFUSE -> {
                         return;
+                    }
+                    case HANG -> {
+                        while (mode == Mode.HANG && !closed) {
+                            Thread.sleep(10);
+                        }
+                        return; // the client's connection closes unanswered
                     }
                     case SLOW, PASS -> {
                         if (now == Mode.SLOW) {

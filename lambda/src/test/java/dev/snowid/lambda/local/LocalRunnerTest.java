@@ -9,6 +9,8 @@ import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.lambda.json.TestJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,7 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The local runner end to end: real HTTP in, payload 2.0 events through the handler, the real engine behind. */
@@ -41,25 +42,24 @@ class LocalRunnerTest {
             HttpResponse<String> get = send(runner, "GET", "/ids?count=100", null, null);
             assertEquals(200, get.statusCode(), get::body);
             assertEquals("application/json", get.headers().firstValue("Content-Type").orElse(""));
-            List<JsonNode> ids = json(get).field("ids").orElseThrow().asArray();
-            Set<String> distinct = new HashSet<>();
-            ids.forEach(id -> distinct.add(id.asString()));
+            List<String> ids = TestJson.items(json(get), "ids").stream().map(TestJson::text).toList();
+            Set<String> distinct = new HashSet<>(ids);
             assertEquals(100, distinct.size());
 
             HttpResponse<String> post = send(runner, "POST", "/ids?count=2", null, "");
             assertEquals(200, post.statusCode(), post::body);
 
-            String first = ids.get(0).asString();
+            String first = ids.get(0);
             HttpResponse<String> decoded = send(runner, "GET", "/ids/" + first, null, null);
             assertEquals(200, decoded.statusCode(), decoded::body);
-            JsonNode fields = json(decoded);
+            JsonValue fields = json(decoded);
             var expected = SnowflakeCodec.TWITTER.parse(first);
-            assertEquals(Long.toString(expected.unixMillis()), fields.field("timestamp").orElseThrow().asNumber());
-            assertEquals(Integer.toString(expected.datacenter()), fields.field("datacenter").orElseThrow().asNumber());
+            assertEquals(Long.toString(expected.unixMillis()), TestJson.number(fields, "timestamp"));
+            assertEquals(Integer.toString(expected.datacenter()), TestJson.number(fields, "datacenter"));
 
             HttpResponse<String> health = send(runner, "GET", "/health", null, null);
             assertEquals(200, health.statusCode());
-            assertEquals(expected.slot().toString(), json(health).field("slot").orElseThrow().asString());
+            assertEquals(expected.slot().toString(), TestJson.text(json(health), "slot"));
         }
     }
 
@@ -68,14 +68,13 @@ class LocalRunnerTest {
         try (LocalRunner runner = LocalRunner.start(environment(table))) {
             HttpResponse<String> refused = send(runner, "POST", "/leases", "Bearer not-it", "");
             assertEquals(401, refused.statusCode(), refused::body);
-            assertEquals("unauthorized", json(refused).field("error").orElseThrow().asString());
+            assertEquals("unauthorized", TestJson.text(json(refused), "error"));
 
             HttpResponse<String> lease = send(runner, "POST", "/leases", "Bearer " + SECRET, "{\"holder\":\"curl\"}");
             assertEquals(201, lease.statusCode(), lease::body);
-            JsonNode body = json(lease);
-            String slot = body.field("slot").orElseThrow().asNumber();
-            String claim = "{\"owner\":\"" + body.field("owner").orElseThrow().asString() + "\",\"fence\":"
-                    + body.field("fence").orElseThrow().asNumber();
+            JsonValue body = json(lease);
+            String slot = TestJson.number(body, "slot");
+            String claim = "{\"owner\":\"" + TestJson.text(body, "owner") + "\",\"fence\":" + TestJson.number(body, "fence");
             HttpResponse<String> renewed = send(runner, "PUT", "/leases/" + slot, "Bearer " + SECRET, claim + "}");
             assertEquals(200, renewed.statusCode(), renewed::body);
             HttpResponse<String> released = send(runner, "DELETE", "/leases/" + slot, "Bearer " + SECRET, claim + ",\"lastIssued\":0}");
@@ -100,7 +99,7 @@ class LocalRunnerTest {
                 HttpResponse<String> answer = send(runner, r[0], r[1], "Bearer " + SECRET, r[2]);
                 String what = r[0] + " " + r[1] + " -> " + answer.statusCode() + " " + answer.body();
                 assertTrue(answer.statusCode() >= 400 && answer.statusCode() < 500, what);
-                JsonNode body = json(answer);
+                JsonValue body = json(answer);
                 assertTrue(body.field("error").isPresent() && body.field("message").isPresent(), what);
                 if (answer.statusCode() == 405) {
                     assertTrue(answer.headers().firstValue("Allow").isPresent(), what);
@@ -198,8 +197,8 @@ class LocalRunnerTest {
         }
     }
 
-    private static JsonNode json(HttpResponse<String> response) {
-        return JsonNode.parser().parse(response.body());
+    private static JsonValue json(HttpResponse<String> response) {
+        return TestJson.parse(response.body());
     }
 
     private static Map<String, AttributeValue> onlyItem(TestTable table) {

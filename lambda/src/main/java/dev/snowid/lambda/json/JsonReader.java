@@ -1,0 +1,152 @@
+package dev.snowid.lambda.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.snowid.lambda.json.JsonValue.JsonArray;
+import dev.snowid.lambda.json.JsonValue.JsonBoolean;
+import dev.snowid.lambda.json.JsonValue.JsonNull;
+import dev.snowid.lambda.json.JsonValue.JsonNumber;
+import dev.snowid.lambda.json.JsonValue.JsonObject;
+import dev.snowid.lambda.json.JsonValue.JsonString;
+import dev.snowid.lambda.json.MalformedJson.Reason;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads exactly one JSON value, stricter than a parser's defaults: the text must be UTF-8
+ * (RFC 8259 for JSON between systems), a repeated key or anything after the value is refused,
+ * numbers keep the literal that was written, and {@link Limits} bound what hostile input can
+ * cost. jackson-core's streaming parser does the tokenizing under those limits; its exceptions
+ * end here, so a caller only ever sees a {@link MalformedJson} worded by us.
+ */
+public final class JsonReader {
+
+    /**
+     * How much one read may take. Strings and keys share a length limit; a document counts
+     * characters. Exceeding any of them is refused before it costs more.
+     */
+    public record Limits(int maxDepth, int maxStringLength, int maxNumberLength, int maxDocumentLength) {
+
+        String describe() {
+            return "at most " + maxDocumentLength + " characters, " + maxDepth + " levels of nesting, strings of at most "
+                    + maxStringLength + " characters, numbers of at most " + maxNumberLength + " digits";
+        }
+    }
+
+    private static final JsonValue TRUE = new JsonBoolean(true);
+    private static final JsonValue FALSE = new JsonBoolean(false);
+    private static final JsonValue NULL = new JsonNull();
+
+    private final Limits limits;
+    private final JsonFactory factory;
+
+    public JsonReader(Limits limits) {
+        this.limits = limits;
+        this.factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxDepth())
+                        .maxStringLength(limits.maxStringLength())
+                        .maxNameLength(limits.maxStringLength())
+                        .maxNumberLength(limits.maxNumberLength())
+                        .maxDocumentLength(limits.maxDocumentLength())
+                        .build())
+                // Keys come from clients: none is interned or kept in a table shared across requests.
+                .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
+                .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+                .build();
+    }
+
+    public JsonValue read(byte[] utf8) throws MalformedJson {
+        String text = decode(utf8);
+        try (JsonParser parser = factory.createParser(text)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                throw MalformedJson.of(Reason.EMPTY);
+            }
+            JsonValue value = value(parser, first);
+            requireEnd(parser);
+            return value;
+        } catch (StreamConstraintsException e) {
+            throw MalformedJson.overLimits(limits);
+        } catch (IOException e) {
+            throw MalformedJson.of(Reason.NOT_JSON);
+        }
+    }
+
+    private JsonValue value(JsonParser parser, JsonToken token) throws IOException, MalformedJson {
+        if (token == null) {
+            throw MalformedJson.of(Reason.NOT_JSON); // the text ended inside a value
+        }
+        return switch (token) {
+            case START_OBJECT -> object(parser);
+            case START_ARRAY -> array(parser);
+            case VALUE_STRING -> new JsonString(parser.getText());
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new JsonNumber(parser.getText());
+            case VALUE_TRUE -> TRUE;
+            case VALUE_FALSE -> FALSE;
+            case VALUE_NULL -> NULL;
+            default -> throw MalformedJson.of(Reason.NOT_JSON);
+        };
+    }
+
+    /** Recursion is bounded: the parser refuses to go deeper than {@link Limits#maxDepth()}. */
+    private JsonValue object(JsonParser parser) throws IOException, MalformedJson {
+        Map<String, JsonValue> fields = new LinkedHashMap<>();
+        for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
+            if (token != JsonToken.FIELD_NAME) {
+                throw MalformedJson.of(Reason.NOT_JSON);
+            }
+            String name = parser.currentName();
+            if (fields.containsKey(name)) {
+                throw MalformedJson.repeatedName(name);
+            }
+            fields.put(name, value(parser, parser.nextToken()));
+        }
+        return new JsonObject(Collections.unmodifiableMap(fields));
+    }
+
+    private JsonValue array(JsonParser parser) throws IOException, MalformedJson {
+        List<JsonValue> items = new ArrayList<>();
+        for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+            items.add(value(parser, token));
+        }
+        return new JsonArray(Collections.unmodifiableList(items));
+    }
+
+    private void requireEnd(JsonParser parser) throws MalformedJson {
+        JsonToken after;
+        try {
+            after = parser.nextToken();
+        } catch (StreamConstraintsException e) {
+            throw MalformedJson.overLimits(limits);
+        } catch (IOException e) {
+            throw MalformedJson.of(Reason.TEXT_AFTER_VALUE);
+        }
+        if (after != null) {
+            throw MalformedJson.of(Reason.MORE_THAN_ONE_VALUE);
+        }
+    }
+
+    /**
+     * The JDK's decoder refuses malformed UTF-8 (its default action), so the parser never guesses
+     * an encoding. A leading byte order mark is dropped, as RFC 8259 lets a reader do: some tools send one.
+     */
+    private static String decode(byte[] utf8) throws MalformedJson {
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
+            return text.startsWith("\uFEFF") ? text.substring(1) : text;
+        } catch (CharacterCodingException e) {
+            throw MalformedJson.of(Reason.NOT_UTF8);
+        }
+    }
+}

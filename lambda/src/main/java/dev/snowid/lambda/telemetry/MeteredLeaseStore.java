@@ -1,0 +1,89 @@
+package dev.snowid.lambda.telemetry;
+
+import dev.snowid.Slot;
+import dev.snowid.WallClock;
+import dev.snowid.lease.HeldSlot;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.SlotPool;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * A lease store that tells the request's {@link LeaseActivity} about every call it makes, and
+ * about the pool's occupancy whenever it scans the table: an acquisition scans when its random
+ * probe collides or the store's clock is not known yet, so the fuller the pool, the more often
+ * occupancy is seen, which is when it matters.
+ */
+public final class MeteredLeaseStore implements LeaseStore {
+
+    private final LeaseStore store;
+    private final Map<PoolPart, SlotPool> parts;
+    private final WallClock clock;
+
+    public MeteredLeaseStore(LeaseStore store, Map<PoolPart, SlotPool> parts, WallClock clock) {
+        this.store = store;
+        this.parts = Map.copyOf(parts);
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+        LeaseActivity.current().storeCall();
+        return store.tryAcquire(slot, owner, holder, now, expiresAt);
+    }
+
+    @Override
+    public Lease renew(Slot slot, String owner, long fence, long newExpiresAt) {
+        LeaseActivity.current().storeCall();
+        return store.renew(slot, owner, fence, newExpiresAt);
+    }
+
+    @Override
+    public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
+        LeaseActivity.current().storeCall();
+        store.release(slot, owner, fence, lastIssuedMillis);
+    }
+
+    @Override
+    public Map<Slot, Long> ownedExpiries() {
+        LeaseActivity activity = LeaseActivity.current();
+        activity.storeCall();
+        Map<Slot, Long> owned = store.ownedExpiries();
+        long now = clock.millis();
+        parts.forEach((part, pool) -> {
+            int held = 0;
+            for (Map.Entry<Slot, Long> lease : owned.entrySet()) {
+                // Held as PooledLeaseSource sees it: a slot is free once its expiry has passed.
+                if (pool.contains(lease.getKey()) && lease.getValue() >= now) {
+                    held++;
+                }
+            }
+            activity.observed(new LeaseActivity.Occupancy(part, held, pool.size()));
+        });
+        return owned;
+    }
+
+    @Override
+    public List<HeldSlot> heldSlots() {
+        LeaseActivity.current().storeCall();
+        return store.heldSlots();
+    }
+
+    @Override
+    public OptionalLong clockSkewMillis() {
+        return store.clockSkewMillis();
+    }
+
+    @Override
+    public void forgetClockSkew() {
+        store.forgetClockSkew();
+    }
+
+    @Override
+    public String toString() {
+        return store.toString();
+    }
+}
