@@ -41,6 +41,6 @@ final class OwnLeaseAudit implements LeaseEvents {
     }
 
     private void write(LeaseAudit line) {
-        log.audit(line.holder(holder).caller(CALLER).line());
+        log.audit(line.holder(holder).caller(CALLER));
     }
 }

@@ -3,6 +3,7 @@ package dev.snowid.lambda;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
+import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.lambda.telemetry.Dimension;
 import dev.snowid.lambda.telemetry.LeaseActivity;
 import dev.snowid.lambda.telemetry.LeaseHolder;
@@ -10,7 +11,7 @@ import dev.snowid.lambda.telemetry.LogLine;
 import dev.snowid.lambda.telemetry.Metric;
 import dev.snowid.lambda.telemetry.MetricsRecord;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
@@ -73,11 +74,21 @@ final class RequestLog {
     }
 
     /**
-     * An audit line of a lease ({@link dev.snowid.client.wire.LeaseAudit}): a JSON object already,
-     * passed to the runtime's logger as it is, so it is filtered and shipped like the request lines.
+     * The audit line of a lease grant, renewal, release or loss: a line of the same shape as the
+     * request lines, carrying the audit's fields ({@code "audit":"lease"}, slot, fence, holder,
+     * window, caller), so it is filtered and shipped like them. A loss is a warning.
      */
-    void audit(String jsonLine) {
-        logger.log(jsonLine.getBytes(StandardCharsets.UTF_8), LogLevel.INFO);
+    void audit(LeaseAudit audit) {
+        LogLine line = LogLine.of(audit.isLoss() ? LogLevel.WARN : LogLevel.INFO, clock.getAsLong(), audit.message(), service);
+        for (Map.Entry<String, Object> field : audit.fields().entrySet()) {
+            Object value = field.getValue();
+            if (value instanceof Number) {
+                line.field(field.getKey(), ((Number) value).longValue());
+            } else {
+                line.field(field.getKey(), String.valueOf(value));
+            }
+        }
+        logger.log(line.bytes(), line.level());
     }
 
     /** A line about the environment itself (SnapStart hooks, shutdown), in the same format. */

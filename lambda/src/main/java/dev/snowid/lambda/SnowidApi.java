@@ -37,11 +37,11 @@ final class SnowidApi {
     private final WallClock clock;
     private final PoolView pool;
     /** Where the lease routes' audit lines go: one per grant, renewal, release and loss. */
-    private final Consumer<String> audit;
+    private final Consumer<LeaseAudit> audit;
 
     /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
     SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
-              PoolView pool, Consumer<String> audit) {
+              PoolView pool, Consumer<LeaseAudit> audit) {
         this.generator = generator;
         this.leases = leases;
         this.codec = codec;
@@ -163,7 +163,7 @@ final class SnowidApi {
         }
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
         Lease lease = leases.acquire(holder);
-        audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)).line());
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         outcome.leases.acquired(LeaseHolder.AGENTS);
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(lease, codec.epochMillis()));
     }
@@ -181,7 +181,7 @@ final class SnowidApi {
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
             Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
-            audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)).line());
+            audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)));
             outcome.leases.renewed(LeaseHolder.AGENTS);
             return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(renewed, codec.epochMillis()));
         } catch (LeaseLostException e) {
@@ -195,7 +195,7 @@ final class SnowidApi {
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());
             audit.accept(LeaseAudit.of(LeaseAudit.Event.RELEASED, slot, release.claim().fence()).lastIssued(release.lastIssued())
-                    .caller(caller(request)).line());
+                    .caller(caller(request)));
             return ApiResponse.noContent();
         } catch (LeaseLostException e) {
             outcome.leases.lost(LeaseHolder.AGENTS);
@@ -204,7 +204,7 @@ final class SnowidApi {
     }
 
     private ApiError lost(Slot slot, long fence, LeaseLostException e, ApiRequest request) {
-        audit.accept(LeaseAudit.of(LeaseAudit.Event.LOST, slot, fence).caller(caller(request)).reason(e.getMessage()).line());
+        audit.accept(LeaseAudit.of(LeaseAudit.Event.LOST, slot, fence).caller(caller(request)).reason(e.getMessage()));
         return new ApiError(ErrorCode.LEASE_LOST, "slot " + slot.index() + " (" + slot + ") is not held with this owner token and fence: "
                 + e.getMessage() + "; stop issuing from it and lease a new slot with POST /leases");
     }

@@ -70,9 +70,15 @@ final class Functions {
             return Arrays.stream(logBytes.toString(StandardCharsets.UTF_8).split("\n")).filter(l -> !l.isBlank()).toList();
         }
 
-        /** The log lines, parsed (every line must be JSON), without the metric records. */
+        /** The log lines, parsed (every line must be JSON), without the metric records and the leases' audit lines. */
         List<JsonNode> logLines() {
-            return log().stream().map(l -> JsonNode.parser().parse(l)).filter(line -> line.field("_aws").isEmpty()).toList();
+            return log().stream().map(l -> JsonNode.parser().parse(l))
+                    .filter(line -> line.field("_aws").isEmpty() && line.field("audit").isEmpty()).toList();
+        }
+
+        /** The leases' audit lines ({@code "audit":"lease"}), parsed. */
+        List<JsonNode> auditLines() {
+            return log().stream().map(l -> JsonNode.parser().parse(l)).filter(line -> line.field("audit").isPresent()).toList();
         }
 
         /** The CloudWatch embedded-metric-format records, parsed. */

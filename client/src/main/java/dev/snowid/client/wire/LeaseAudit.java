@@ -85,6 +85,18 @@ public final class LeaseAudit {
     public String line() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put(LeaseFields.MESSAGE, message());
+        json.putAll(fields());
+        return FlatJson.write(json);
+    }
+
+    /** Whether this is a loss: worth a warning, where the others are information. */
+    public boolean isLoss() {
+        return event == Event.LOST;
+    }
+
+    /** The audit's fields, without the message: for a log line of another shape that carries them. */
+    public Map<String, Object> fields() {
+        Map<String, Object> json = new LinkedHashMap<>();
         json.put("audit", "lease");
         json.put("event", event.wireName());
         json.put(LeaseFields.SLOT, slot.index());
@@ -99,10 +111,11 @@ public final class LeaseAudit {
         putIfKnown(json, LeaseFields.LAST_ISSUED, lastIssued);
         putIfKnown(json, "caller", caller);
         putIfKnown(json, "reason", reason);
-        return FlatJson.write(json);
+        return json;
     }
 
-    private String message() {
+    /** What happened, in words. */
+    public String message() {
         StringBuilder text = new StringBuilder("lease ").append(event.wireName()).append(": slot ").append(slot)
                 .append(" (").append(slot.index()).append("), fence ").append(fence);
         if (holder != null) {
