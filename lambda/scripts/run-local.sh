@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs snowid on this machine: builds the function jar (the build installs dynalite with npm),
-# then starts the local runner — dynalite in memory, the lease table, and the function behind
+# Runs snowid on this machine: builds the function jar when something it is built from changed
+# (the build installs dynalite with npm), then starts the local runner — its own dynalite with the
+# tables in a temporary folder, the lease table, and the function behind
 # http://localhost:${SNOWID_PORT:-8080}. Needs a JDK 17+, Maven and Node.js 18+ (with npm).
 #
 #   lambda/scripts/run-local.sh            # from the repository root (or anywhere)
@@ -10,6 +11,17 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
-mvn -q -pl lambda -am package -DskipTests
-jar=(lambda/target/snowid-function.jar)
-exec java -jar "${jar[0]}" "$@"
+jar=lambda/target/snowid-function.jar
+
+# Stale when the jar is missing, dynalite is not installed, or a POM, a module's main sources
+# or the engine's pin is newer than the jar. Then Maven builds it; otherwise it starts at once.
+stale() {
+  [ -f "$jar" ] && [ -f lambda/dynalite/node_modules/dynalite/cli.js ] || return 0
+  [ -n "$(find pom.xml ./*/pom.xml ./*/src/main lambda/dynalite -path lambda/dynalite/node_modules -prune \
+          -o -newer "$jar" -print -quit 2>/dev/null)" ]
+}
+if stale; then
+  echo "snowid local: building $jar (mvn -q -pl lambda -am package -DskipTests)" >&2
+  mvn -q -pl lambda -am package -DskipTests
+fi
+exec java -jar "$jar" "$@"

@@ -61,10 +61,11 @@ final class UnavailablePolicy {
             try {
                 return generator.getAsLong();
             } catch (IdUnavailableException e) {
-                long leftMillis = (deadline - System.nanoTime()) / 1_000_000;
-                if (leftMillis <= 0) {
+                long leftNanos = deadline - System.nanoTime();
+                if (leftNanos <= 0) {
                     throw e;
                 }
+                long leftMillis = (leftNanos + 999_999) / 1_000_000; // rounded up: the whole wait is waited
                 try {
                     Thread.sleep(Math.min(leftMillis, Math.min(e.retryAfterMillis(), 100)));
                 } catch (InterruptedException interrupted) {

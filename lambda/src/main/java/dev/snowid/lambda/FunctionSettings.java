@@ -5,6 +5,8 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -48,6 +50,14 @@ public final class FunctionSettings {
     public static final String LOCAL_PORT = "SNOWID_PORT";
     /** Local runner only: the plain bearer secret; it is hashed at start. Made up and printed when unset. */
     public static final String LOCAL_LEASE_SECRET = "SNOWID_LEASE_SECRET";
+    /** Local runner only: a folder with dynalite installed (node_modules/dynalite), instead of finding or installing one. */
+    public static final String LOCAL_DYNALITE_DIR = "SNOWID_DYNALITE_DIR";
+
+    /**
+     * Not ours (the XDG base directory rule), read by the local runner only: where per-user caches
+     * go, {@code ~/.cache} when unset. Not a {@code SNOWID_*} setting, so no deployment sets it.
+     */
+    public static final String XDG_CACHE_HOME = "XDG_CACHE_HOME";
 
     /** Set by the Lambda runtime: who holds a lease, for people reading the table. */
     public static final String LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME";
@@ -205,6 +215,17 @@ public final class FunctionSettings {
     public static Optional<String> localLeaseSecret(Map<String, String> env) {
         // Trimmed as the lease routes trim the secret a client presents, so both hash the same text.
         return string(env, LOCAL_LEASE_SECRET).map(String::trim).filter(secret -> !secret.isEmpty());
+    }
+
+    /** The local runner's dynalite folder ({@value #LOCAL_DYNALITE_DIR}), if one is set. */
+    public static Optional<Path> localDynaliteDir(Map<String, String> env) {
+        return string(env, LOCAL_DYNALITE_DIR).map(Paths::get);
+    }
+
+    /** The per-user cache folder: {@value #XDG_CACHE_HOME}, else {@code ~/.cache}. */
+    public static Path localCacheHome(Map<String, String> env) {
+        return string(env, XDG_CACHE_HOME).map(Paths::get)
+                .orElseGet(() -> Paths.get(System.getProperty("user.home"), ".cache"));
     }
 
     private static Optional<String> string(Map<String, String> env, String name) {

@@ -21,18 +21,21 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Runs the function on a laptop: dynalite in memory (unless {@value FunctionSettings#DYNAMODB_ENDPOINT}
+ * Runs the function on a laptop: its own dynalite, supervised, with the tables on disk in a
+ * temporary folder ({@link SupervisedDynalite}; unless {@value FunctionSettings#DYNAMODB_ENDPOINT}
  * points at a table), the lease table created from the schema, and an HTTP server on
  * localhost:{@value FunctionSettings#LOCAL_PORT} that turns each request into an API Gateway
  * payload 2.0 event for the very same {@link SnowidHandler} the Lambda runtime calls.
  *
- * <p>One request at a time, like one Lambda execution environment; one lease, released on Ctrl-C.
+ * <p>One request at a time, like one Lambda execution environment. Ctrl-C stops it: against a
+ * configured table the lease is released; its own engine stops and its folder is deleted.
  */
 public final class LocalRunner implements AutoCloseable {
 
     private final HttpServer server;
     private final SnowidHandler handler;
-    private final Dynalite dynalite;
+    /** Null when {@value FunctionSettings#DYNAMODB_ENDPOINT} names the table's engine. */
+    private final SupervisedDynalite engine;
     private final URI endpoint;
     private final String table;
     private final Optional<String> madeUpSecret;
@@ -40,11 +43,11 @@ public final class LocalRunner implements AutoCloseable {
     private final String authorizationOption;
     private final String poolDescription;
 
-    private LocalRunner(HttpServer server, SnowidHandler handler, Dynalite dynalite, URI endpoint, String table,
+    private LocalRunner(HttpServer server, SnowidHandler handler, SupervisedDynalite engine, URI endpoint, String table,
                         Optional<String> madeUpSecret, String authorizationOption, String poolDescription) {
         this.server = server;
         this.handler = handler;
-        this.dynalite = dynalite;
+        this.engine = engine;
         this.endpoint = endpoint;
         this.table = table;
         this.madeUpSecret = madeUpSecret;
@@ -73,13 +76,12 @@ public final class LocalRunner implements AutoCloseable {
     /**
      * Starts dynalite (or uses the configured endpoint), the table, the handler and the server.
      *
-     * @param environment the variables of {@link FunctionSettings}, plus {@value FunctionSettings#LOCAL_PORT}
-     *                    and {@value FunctionSettings#LOCAL_LEASE_SECRET}
+     * @param environment the variables of {@link FunctionSettings}, including its {@code LOCAL_*} ones
      */
     public static LocalRunner start(Map<String, String> environment) {
         Map<String, String> env = new HashMap<>(environment);
         int port = FunctionSettings.localPort(env);
-        FunctionSettings.from(env); // every setting checked before anything starts
+        FunctionSettings checked = FunctionSettings.from(env); // every setting checked before anything starts
 
         Optional<String> secret = FunctionSettings.localLeaseSecret(env);
         Optional<String> madeUp = Optional.empty();
@@ -95,18 +97,19 @@ public final class LocalRunner implements AutoCloseable {
                 // Only the hash was given: we cannot know the secret.
                 .orElse("-H 'Authorization: Bearer <your secret>'");
 
-        Dynalite dynalite = null;
+        SupervisedDynalite engine = null;
         URI endpoint;
         if (isUnset(env, FunctionSettings.DYNAMODB_ENDPOINT)) {
-            dynalite = Dynalite.start();
-            endpoint = dynalite.endpoint();
+            engine = SupervisedDynalite.start(DynaliteInstall.find(env, System.out), checked.table(), checked.leaseTerms(),
+                    System.out);
+            endpoint = engine.endpoint();
             env.put(FunctionSettings.DYNAMODB_ENDPOINT, endpoint.toString());
         } else {
             endpoint = URI.create(env.get(FunctionSettings.DYNAMODB_ENDPOINT));
         }
         try {
             FunctionSettings settings = FunctionSettings.from(env);
-            if (dynalite != null || isLoopback(endpoint)) {
+            if (engine == null && isLoopback(endpoint)) {
                 // A local engine starts empty; a real table is the template's to create.
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
@@ -114,18 +117,19 @@ public final class LocalRunner implements AutoCloseable {
             // Made first: it sets the JDK server's request timeouts, which are read when the first server is made.
             java.util.concurrent.ExecutorService threads = RequestThreads.pool();
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-            server.createContext("/", new GatewayBridge(handler));
+            GatewayBridge bridge = engine == null ? new GatewayBridge(handler) : new GatewayBridge(handler, engine::recountAfter);
+            server.createContext("/", engine == null ? bridge : new EngineGate(bridge, engine::status));
             // Not the dispatcher thread: a client that sends half a request would hold it, and every other client with it.
             server.setExecutor(threads);
             server.start();
-            return new LocalRunner(server, handler, dynalite, endpoint, settings.table(), madeUp, authorizationOption,
+            return new LocalRunner(server, handler, engine, endpoint, settings.table(), madeUp, authorizationOption,
                     settings.poolDescription());
         } catch (IOException e) {
-            closeQuietly(dynalite);
+            closeQuietly(engine);
             throw new UncheckedIOException("could not listen on localhost:" + port + " (" + e.getMessage() + "); set "
                     + FunctionSettings.LOCAL_PORT + " to a free port, or 0 for any", e);
         } catch (RuntimeException e) {
-            closeQuietly(dynalite);
+            closeQuietly(engine);
             throw e;
         }
     }
@@ -147,7 +151,7 @@ public final class LocalRunner implements AutoCloseable {
     /** The ready line and how to try it, with a working curl command. */
     public void printReady(PrintStream out) {
         String base = "http://localhost:" + port();
-        String store = dynalite != null ? "dynalite (in memory) at " + endpoint : endpoint.toString();
+        String store = engine != null ? engine.toString() : endpoint.toString();
         out.println("snowid local: ready on " + base + " — lease table '" + table + "' on " + store + ", slot pool " + poolDescription);
         out.println("  try:  curl -s '" + base + "/ids?count=3'");
         out.println("        curl -s " + base + "/ids/1724551110457221119");
@@ -155,14 +159,15 @@ public final class LocalRunner implements AutoCloseable {
         out.println("        curl -s -X POST " + authorizationOption + " " + base + "/leases");
         madeUpSecret.ifPresent(s -> out.println("  lease secret (made up for this run; set " + FunctionSettings.LOCAL_LEASE_SECRET
                 + " to choose one): " + s));
-        out.println("  Ctrl-C stops it and releases its lease.");
+        out.println(engine != null ? "  Ctrl-C stops it; the lease table and its folder go with it."
+                : "  Ctrl-C stops it and releases its lease.");
         out.flush();
     }
 
     /**
-     * Stops taking requests and releases the lease. With dynalite started here the table lives
-     * only in that process, which Ctrl-C ends at the same moment (its own shutdown hook), so the
-     * lease goes with it; against a configured endpoint the release is what frees the slot.
+     * Stops taking requests. With its own engine, stops dynalite and deletes its folder: the
+     * table and the lease in it go together. Against a configured endpoint, releases the lease:
+     * that is what frees the slot there.
      */
     @Override
     public void close() {
@@ -170,18 +175,18 @@ public final class LocalRunner implements AutoCloseable {
         if (server.getExecutor() instanceof java.util.concurrent.ExecutorService threads) {
             threads.shutdownNow();
         }
-        if (dynalite != null) {
-            closeQuietly(dynalite);
-            System.out.println("snowid local: stopped; the in-memory lease table went with dynalite");
+        if (engine != null) {
+            closeQuietly(engine);
+            System.out.println("snowid local: stopped; the lease table went with dynalite's folder " + engine.folder());
         } else {
             handler.close();
             System.out.println("snowid local: stopped");
         }
     }
 
-    private static void closeQuietly(Dynalite dynalite) {
-        if (dynalite != null) {
-            dynalite.close();
+    private static void closeQuietly(SupervisedDynalite engine) {
+        if (engine != null) {
+            engine.close();
         }
     }
 

@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -46,24 +47,19 @@ class DynaliteTest {
 
     @Test
     void aWrongDirectoryPropertyIsNamedInTheError(@TempDir Path empty) {
-        String previous = System.getProperty(Dynalite.DIR_PROPERTY);
-        System.setProperty(Dynalite.DIR_PROPERTY, empty.toString());
+        String previous = System.getProperty(DynaliteInstall.DIR_PROPERTY);
+        System.setProperty(DynaliteInstall.DIR_PROPERTY, empty.toString());
         try {
-            IllegalStateException wrong = assertThrows(IllegalStateException.class, Dynalite::locate);
-            assertTrue(wrong.getMessage().contains(Dynalite.DIR_PROPERTY), wrong.getMessage());
+            IllegalStateException wrong = assertThrows(IllegalStateException.class,
+                    () -> DynaliteInstall.find(Map.of(), System.out));
+            assertTrue(wrong.getMessage().contains(DynaliteInstall.DIR_PROPERTY), wrong.getMessage());
         } finally {
             if (previous == null) {
-                System.clearProperty(Dynalite.DIR_PROPERTY);
+                System.clearProperty(DynaliteInstall.DIR_PROPERTY);
             } else {
-                System.setProperty(Dynalite.DIR_PROPERTY, previous);
+                System.setProperty(DynaliteInstall.DIR_PROPERTY, previous);
             }
         }
-    }
-
-    @Test
-    void isFoundFromTheWorkingDirectoryUpwards() {
-        Path dir = Dynalite.locate();
-        assertTrue(Files.isRegularFile(dir.resolve("package.json")) && dir.endsWith("dynalite"), dir.toString());
     }
 
     private static boolean accepts(URI endpoint) {

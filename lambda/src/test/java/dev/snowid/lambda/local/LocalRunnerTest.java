@@ -20,11 +20,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -123,8 +127,13 @@ class LocalRunnerTest {
     }
 
     @Test
-    void withoutAnEndpointItStartsDynaliteAndMakesUpASecret() {
+    void withoutAnEndpointItStartsDynaliteOnDiskMakesUpASecretAndDeletesTheFolderOnClose() {
+        Path folder;
         try (LocalRunner runner = LocalRunner.start(Map.of(FunctionSettings.LOCAL_PORT, "0"))) {
+            Matcher onDisk = Pattern.compile("tables on disk in (\\S+),").matcher(ready(runner));
+            assertTrue(onDisk.find(), ready(runner));
+            folder = Path.of(onDisk.group(1));
+            assertTrue(Files.isDirectory(folder.resolve("tables")), folder + " holds dynalite's tables");
             String secret = runner.madeUpSecret().orElseThrow();
             assertTrue(secret.length() >= 32, secret);
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -138,6 +147,7 @@ class LocalRunnerTest {
             HttpResponse<String> lease = send(runner, "POST", "/leases", "Bearer " + secret, "");
             assertEquals(201, lease.statusCode(), lease::body);
         }
+        assertFalse(Files.exists(folder), "the folder is deleted when the runner stops");
     }
 
     @Test
