@@ -61,9 +61,12 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
     }
 
     /**
-     * Registers the MBean on a daemon thread: creating the platform MBean server costs tens of ms,
-     * which the application's start-up should not wait for.
+     * Registers the MBean on a daemon thread, a second after start-up: creating the platform MBean
+     * server costs tens of ms, which the application's start-up should not pay for.
      */
+    /** How long after start-up the MBean is registered. */
+    static final long REGISTRATION_DELAY_MILLIS = 1_000;
+
     void registerInBackground() {
         Thread thread = new Thread(new Registration(this), "snowid-jmx");
         thread.setDaemon(true);
@@ -125,6 +128,14 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
 
         @Override
         public void run() {
+            try {
+                // Off the start-up path: the platform MBean server costs ~80 ms of CPU that the
+                // application's own start-up competes with on a small machine. Nobody reads a JVM's
+                // MBeans in its first second.
+                Thread.sleep(REGISTRATION_DELAY_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
             try {
                 ManagementFactory.getPlatformMBeanServer().registerMBean(monitor, new ObjectName(OBJECT_NAME));
             } catch (Exception | LinkageError e) {

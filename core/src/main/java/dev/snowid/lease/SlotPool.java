@@ -106,7 +106,7 @@ public final class SlotPool {
      * The first {@code count} slots of this pool in table order: with {@link #last(int)}, how a
      * deployment splits its pool into parts that never lease from each other.
      *
-     * @throws IllegalArgumentException unless 1 <= count <= size
+     * @throws IllegalArgumentException unless {@code 1 <= count <= size}
      */
     public SlotPool first(int count) {
         checkPart(count);
@@ -116,7 +116,7 @@ public final class SlotPool {
     /**
      * The last {@code count} slots of this pool in table order.
      *
-     * @throws IllegalArgumentException unless 1 <= count <= size
+     * @throws IllegalArgumentException unless {@code 1 <= count <= size}
      */
     public SlotPool last(int count) {
         checkPart(count);

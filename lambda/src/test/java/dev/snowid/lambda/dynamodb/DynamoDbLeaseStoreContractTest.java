@@ -2,22 +2,27 @@ package dev.snowid.lambda.dynamodb;
 
 import dev.snowid.WallClock;
 import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.testing.LeaseStoreContract;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The same rules the in-memory fake is held to, on the real engine: the fake cannot drift from the table. */
-@ExtendWith(DynamoDbEngine.class)
+/** The same rules the in-memory fake is held to, on each real engine: the fake cannot drift from the table. */
+@OnEveryEngine
 class DynamoDbLeaseStoreContractTest extends LeaseStoreContract {
 
+    private final DynamoDbEngine.Running engine;
     private final List<DynamoDbLeaseStore> opened = new ArrayList<>();
+
+    DynamoDbLeaseStoreContractTest(DynamoDbEngine.Running engine) {
+        this.engine = engine;
+    }
 
     @Override
     protected LeaseStore newStore() {
-        DynamoDbLeaseStore store = DynamoDbEngine.newTable("contract").store(WallClock.SYSTEM);
+        DynamoDbLeaseStore store = engine.newTable("contract").store(WallClock.SYSTEM);
         opened.add(store);
         return store;
     }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
@@ -17,11 +17,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The lease protocol's conditions (docs/protocol.md) against a real engine. */
-@ExtendWith(DynamoDbEngine.class)
+/** The lease protocol's conditions (docs/protocol.md) against each real engine. */
+@OnEveryEngine
 class DynamoDbLeaseStoreTest {
 
     private static final Slot SLOT = Slot.of(3, 17);

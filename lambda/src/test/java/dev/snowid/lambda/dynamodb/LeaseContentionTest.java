@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.WallClock;
 import dev.snowid.lease.Lease;
@@ -33,7 +34,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Many acquirers, each with its own SDK client (as separate Lambda environments are), race for
@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * them per round, fences follow one another, and each holder's window starts where the
  * previous one ended (at its expiry, or after the last ID it issued when it released).
  */
-@ExtendWith(DynamoDbEngine.class)
+@OnEveryEngine(racesWriters = true)
 class LeaseContentionTest {
 
     private static final int ACQUIRERS = 256;
@@ -55,28 +55,41 @@ class LeaseContentionTest {
     }
 
     private static ExecutorService threads;
-    private static final List<DynamoDbLeaseStore> stores = new ArrayList<>();
+    /** Per engine: one table and one store (with its own SDK client) per acquirer, shared by the tests: each uses its own datacenter. */
+    private static final Map<String, List<DynamoDbLeaseStore>> acquirersByEngine = new HashMap<>();
 
-    /** One table and one store (with its own SDK client) per acquirer, shared by the tests: each uses its own datacenter. */
+    private final List<DynamoDbLeaseStore> stores;
+
+    LeaseContentionTest(DynamoDbEngine.Running engine) throws Exception {
+        List<DynamoDbLeaseStore> existing = acquirersByEngine.get(engine.name());
+        stores = existing != null ? existing : acquirers(engine.newTable("contention"));
+        acquirersByEngine.put(engine.name(), stores);
+    }
+
     @BeforeAll
-    static void acquirers() throws Exception {
-        TestTable table = DynamoDbEngine.newTable("contention");
+    static void startThreads() {
         threads = Executors.newFixedThreadPool(ACQUIRERS);
+    }
+
+    @AfterAll
+    static void closeAcquirers() {
+        threads.shutdownNow();
+        acquirersByEngine.values().forEach(stores -> stores.forEach(DynamoDbLeaseStore::close));
+        acquirersByEngine.clear();
+    }
+
+    private static List<DynamoDbLeaseStore> acquirers(TestTable table) throws Exception {
         List<Callable<DynamoDbLeaseStore>> clients = Collections.nCopies(ACQUIRERS, () -> DynamoDbLeaseStore.builder()
                 .table(table.name())
                 // Generous: 256 connections at once on two busy cores must not turn into timeouts. A timed-out
                 // attempt drops its half-sent request, and that makes dynalite 4.0.0 exit.
                 .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(20)))
                 .build());
+        List<DynamoDbLeaseStore> stores = new ArrayList<>();
         for (Future<DynamoDbLeaseStore> store : threads.invokeAll(clients)) {
             stores.add(store.get());
         }
-    }
-
-    @AfterAll
-    static void closeAcquirers() {
-        threads.shutdownNow();
-        stores.forEach(DynamoDbLeaseStore::close);
+        return stores;
     }
 
     @Test
@@ -135,7 +148,7 @@ class LeaseContentionTest {
         second.forEach(lease -> assertEquals(2, lease.fence()));
     }
 
-    private static List<Lease> wave(SlotPool pool) throws Exception {
+    private List<Lease> wave(SlotPool pool) throws Exception {
         CyclicBarrier start = new CyclicBarrier(ACQUIRERS);
         List<Future<Optional<Lease>>> outcomes = new ArrayList<>();
         for (DynamoDbLeaseStore store : stores) {
@@ -158,7 +171,7 @@ class LeaseContentionTest {
     }
 
     /** All acquirers start together; each tries the pool in its own random order until a grant or the end. */
-    private static List<Grant> race(List<Slot> pool, long now, int round)
+    private List<Grant> race(List<Slot> pool, long now, int round)
             throws Exception {
         CyclicBarrier start = new CyclicBarrier(ACQUIRERS);
         List<Future<Optional<Grant>>> outcomes = new ArrayList<>();

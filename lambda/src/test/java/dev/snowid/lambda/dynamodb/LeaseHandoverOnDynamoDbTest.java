@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseTerms;
@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,7 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * random schedule of issuing, time passing, freezing and releasing, the slot changes hands
  * again and again, and no ID is ever issued twice.
  */
-@ExtendWith(DynamoDbEngine.class)
+@OnEveryEngine
 class LeaseHandoverOnDynamoDbTest {
 
     private static final int PROCESSES = 3;

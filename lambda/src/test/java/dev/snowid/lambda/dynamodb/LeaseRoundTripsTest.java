@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.SdkCalls;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * DynamoDB round trips per acquisition through the pool, at the pool's occupancy, counted on
@@ -25,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * probe while the pool is mostly free, at most a probe, a Scan and a few writes when it is
  * nearly full. The numbers are printed for the record; the bounds are the protocol's.
  */
-@ExtendWith(DynamoDbEngine.class)
+@OnEveryEngine
 class LeaseRoundTripsTest {
 
     private static final SlotPool POOL = SlotPool.of(0, 3, 0, 31);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.FaultyProxy;
 import dev.snowid.lambda.engine.SdkCalls;
 import dev.snowid.lambda.engine.TestTable;
@@ -15,10 +15,9 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** An unreachable, slow, throttling or failing store gives LeaseStoreUnavailableException, in bounded time, after bounded retries. */
-@ExtendWith(DynamoDbEngine.class)
+@OnEveryEngine
 class LeaseStoreFaultsTest {
 
     private static final Slot SLOT = Slot.of(1, 2);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.FaultyProxy;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
@@ -21,10 +21,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The generator on the real store: it fails closed while the store is down and its window has ended, and recovers. */
-@ExtendWith(DynamoDbEngine.class)
+@OnEveryEngine
 class LeasedGeneratorOnDynamoDbTest {
 
     private static final LeaseTerms TERMS = LeaseTerms.of(5_000, 250);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.FaultyProxy;
 import dev.snowid.lambda.engine.SdkCalls;
 import dev.snowid.lambda.engine.TestTable;
@@ -17,14 +17,13 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A conditional write whose first attempt landed but whose answer was lost: the SDK retries it,
  * and the retry's condition fails because of our own first write. The store must still report
  * what happened (the lease is ours; the release landed), not a stranger's hold or a lost lease.
  */
-@ExtendWith(DynamoDbEngine.class)
+@OnEveryEngine
 class RetriedWritesTest {
 
     private static final Slot SLOT = Slot.of(2, 5);

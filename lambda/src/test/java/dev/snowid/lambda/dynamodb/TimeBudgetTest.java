@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lambda.engine.FaultyProxy;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.LeaseStoreUnavailableException;
@@ -16,7 +16,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * With the production client settings, a store that does not answer ends an acquisition with
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * function answers 503 before Lambda's timeout kills it. The bounds carry slack for a loaded
  * machine: they catch a hang or a budget overrun, they do not measure speed.
  */
-@ExtendWith(DynamoDbEngine.class)
+@OnEveryEngine
 class TimeBudgetTest {
 
     private static final Duration SLACK = Duration.ofSeconds(3);

@@ -1,0 +1,316 @@
+package dev.snowid.infra;
+
+import static dev.snowid.infra.Template.at;
+import static dev.snowid.infra.Template.list;
+import static dev.snowid.infra.Template.map;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.SnowflakeId;
+import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.SnowidHandler;
+import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.lambda.engine.OnMoto;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Node;
+import org.yaml.snakeyaml.Yaml;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
+import software.amazon.awssdk.protocols.jsoncore.JsonNodeParser;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.apigatewayv2.model.Integration;
+import software.amazon.awssdk.services.apigatewayv2.model.Route;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.lambda.model.FunctionConfiguration;
+
+/**
+ * Deploys {@code infra/template.yaml} without Docker: the SAM transform runs locally (AWS's own
+ * translator, {@link SamTranslator}), the result is created as a stack on moto's CloudFormation,
+ * and the test checks what moto built against the template and the code: the table's key and
+ * billing, the function's runtime, handler, memory, timeout, environment, reserved concurrency
+ * and code (our jar, byte for byte), the role's exact actions on the table's ARN. Then the
+ * function's handler, built in this JVM from the deployed function's own environment, issues IDs
+ * and leases from the deployed table.
+ *
+ * <p>moto's CloudFormation builds neither the alias nor the HTTP API (and so not the permission
+ * that names the alias); {@link MotoStack} creates those through moto's Lambda and API Gateway
+ * APIs from the translated template's own properties. What moto does not keep or build is
+ * listed in docs/deploy.md ("What the deploy test covers").
+ */
+@OnMoto
+class MotoDeployTest {
+
+    private static final Region REGION = MotoStack.REGION;
+    private static final String STACK = "snowid-moto";
+    private static final String SECRET = "moto-deploy-secret-" + UUID.randomUUID();
+    private static final String NAMESPACE = "snowid-moto-metrics";
+    private static final Map<String, String> PARAMETERS = Map.ofEntries(Map.entry("Datacenters", "8-11"),
+            Map.entry("AgentSlots", "48"), Map.entry("ReservedConcurrency", "40"), Map.entry("LeaseMillis", "30000"),
+            Map.entry("LeaseAuth", "BEARER"), Map.entry("LeaseSecretSha256", sha256(SECRET)), Map.entry("LogRetentionDays", "14"),
+            Map.entry("ThrottlingRateLimit", "500"), Map.entry("ThrottlingBurstLimit", "64"),
+            Map.entry("AccessLogRetentionDays", "7"), Map.entry("MetricsNamespace", NAMESPACE));
+
+    private static MotoStack deployment;
+    private static RuntimeException deploymentFailed;
+
+    private final MotoStack deployed;
+
+    /** One deployment for all the checks; a failed one fails each check with its cause, without trying again. */
+    MotoDeployTest(DynamoDbEngine.Running moto) {
+        synchronized (MotoDeployTest.class) {
+            if (deployment == null && deploymentFailed == null) {
+                try {
+                    deployment = MotoStack.deploy(moto, STACK, PARAMETERS);
+                } catch (RuntimeException | AssertionError failed) {
+                    deploymentFailed = new IllegalStateException("the deployment to moto failed: " + failed, failed);
+                }
+            }
+            if (deploymentFailed != null) {
+                throw deploymentFailed;
+            }
+            deployed = deployment;
+        }
+    }
+
+    @Test
+    void theTableIsKeyedBySlotBilledOnDemandAndProtected() {
+        TableDescription table = deployed.dynamoDb.describeTable(b -> b.tableName(deployed.output("TableName"))).table();
+
+        assertEquals(STACK + "-leases", table.tableName());
+        assertEquals(1, table.keySchema().size(), table.keySchema().toString());
+        assertEquals(LeaseTableSchema.SLOT, table.keySchema().get(0).attributeName());
+        assertEquals("HASH", table.keySchema().get(0).keyTypeAsString());
+        assertEquals("N", table.attributeDefinitions().stream().filter(a -> a.attributeName().equals(LeaseTableSchema.SLOT))
+                .findFirst().orElseThrow().attributeTypeAsString());
+        assertEquals("PAY_PER_REQUEST", table.billingModeSummary().billingModeAsString());
+        assertTrue(table.deletionProtectionEnabled(), "deletion protection");
+        // moto's CloudFormation drops TimeToLiveSpecification: the translated template must still carry it.
+        Map<String, Object> ttl = map(at(deployed.translated.properties("LeaseTable"), "TimeToLiveSpecification").orElseThrow());
+        assertEquals(Map.of("AttributeName", LeaseTableSchema.TTL, "Enabled", true), ttl);
+    }
+
+    @Test
+    void theFunctionRunsOurJarWithTheTemplatesSettings() throws Exception {
+        var function = deployed.lambda.getFunctionConfiguration(b -> b.functionName(deployed.functionName()));
+
+        assertEquals("java21", function.runtimeAsString());
+        assertEquals(CodeNames.HANDLER_CLASS + "::" + CodeNames.HANDLER_METHOD, function.handler());
+        assertEquals(1024, function.memorySize());
+        assertEquals(15, function.timeout());
+        assertEquals(deployed.value("FunctionRole.Arn"), function.role());
+        byte[] jar = Files.readAllBytes(deployed.jar);
+        assertEquals(jar.length, function.codeSize(), "the deployed code is the function jar");
+        assertEquals(Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(jar)), function.codeSha256());
+
+        Map<String, String> expected = new TreeMap<>();
+        map(at(deployed.translated.properties("SnowidFunction"), "Environment", "Variables").orElseThrow())
+                .forEach((name, value) -> expected.put(name, deployed.intrinsics.string(value)));
+        assertEquals(expected, new TreeMap<>(function.environment().variables()));
+        assertEquals(deployed.output("TableName"), expected.get(FunctionSettings.TABLE));
+        assertEquals("8-11", expected.get(FunctionSettings.DATACENTERS));
+        assertEquals(sha256(SECRET), expected.get(FunctionSettings.LEASE_SECRET_SHA256));
+
+        assertEquals(40, deployed.lambda.getFunctionConcurrency(b -> b.functionName(deployed.functionName()))
+                .reservedConcurrentExecutions());
+    }
+
+    @Test
+    void theRoleAllowsExactlyTheStoresActionsOnThisTableAndLogStreamsOfItsLogGroup() {
+        String role = deployed.physicalId("FunctionRole");
+        String tableArn = deployed.dynamoDb.describeTable(b -> b.tableName(deployed.output("TableName"))).table().tableArn();
+
+        Map<String, Object> trust = policyDocument(deployed.iam.getRole(b -> b.roleName(role)).role().assumeRolePolicyDocument());
+        assertEquals(Map.of("Service", "lambda.amazonaws.com"), map(list(trust.get("Statement")).get(0)).get("Principal"));
+        assertTrue(deployed.iam.listAttachedRolePolicies(b -> b.roleName(role)).attachedPolicies().isEmpty(),
+                "no managed policies (SAM's default role would attach AWSLambdaBasicExecutionRole)");
+
+        Map<String, Map<Set<Object>, Set<Object>>> grants = new TreeMap<>();
+        for (String policy : deployed.iam.listRolePolicies(b -> b.roleName(role)).policyNames()) {
+            Map<String, Object> document = policyDocument(deployed.iam.getRolePolicy(b -> b.roleName(role).policyName(policy))
+                    .policyDocument());
+            Map<Set<Object>, Set<Object>> actionsOnResources = new LinkedHashMap<>();
+            for (Object statement : list(document.get("Statement"))) {
+                assertEquals("Allow", map(statement).get("Effect"), document.toString());
+                actionsOnResources.put(Set.copyOf(Template.oneOrMany(map(statement).get("Action"))),
+                        Set.copyOf(Template.oneOrMany(map(statement).get("Resource"))));
+            }
+            grants.put(policy, actionsOnResources);
+        }
+        String logStreams = "arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + STACK
+                + "/function:log-stream:*";
+        assertEquals(Map.of(
+                "lease-table", Map.of(Set.copyOf(LeaseTableSchema.ACTIONS_USED), Set.of(tableArn)),
+                "function-logs", Map.of(TemplateChecks.LOG_ACTIONS, Set.of(logStreams))), grants);
+    }
+
+    @Test
+    void theApiSendsEveryRouteToTheAliasOfThePublishedVersion() {
+        String function = deployed.functionName();
+        List<String> versions = deployed.lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
+                .map(FunctionConfiguration::version).filter(v -> !v.equals("$LATEST")).toList();
+        assertEquals(1, versions.size(), "AutoPublishAlias publishes one version: " + versions);
+        String aliasArn = deployed.lambda.getAlias(b -> b.functionName(function).name("live")).aliasArn();
+        assertEquals(versions.get(0), deployed.lambda.getAlias(b -> b.functionName(function).name("live")).functionVersion());
+
+        String api = deployed.value("Api");
+        String invokesAlias = "arn:aws:apigateway:" + REGION.id() + ":lambda:path/2015-03-31/functions/" + aliasArn + "/invocations";
+        Map<String, Integration> integrations = deployed.apiGateway.getIntegrations(b -> b.apiId(api)).items().stream()
+                .collect(Collectors.toMap(Integration::integrationId, i -> i));
+        Set<String> routes = new TreeSet<>();
+        for (Route route : deployed.apiGateway.getRoutes(b -> b.apiId(api)).items()) {
+            routes.add(route.routeKey());
+            Integration integration = integrations.get(route.target().substring("integrations/".length()));
+            assertEquals(invokesAlias, integration.integrationUri(), route.routeKey());
+            assertEquals("2.0", integration.payloadFormatVersion(), route.routeKey());
+            assertEquals("AWS_PROXY", integration.integrationTypeAsString().toUpperCase(), route.routeKey());
+        }
+        assertEquals(new TreeSet<>(TemplateChecks.ROUTES), routes);
+
+        JsonNode policy = json(deployed.lambda.getPolicy(b -> b.functionName(function).qualifier("live")).policy());
+        JsonNode statement = policy.field("Statement").orElseThrow().asArray().get(0);
+        assertEquals("apigateway.amazonaws.com", statement.field("Principal").orElseThrow().field("Service").orElseThrow().text());
+        assertEquals("arn:aws:execute-api:" + REGION.id() + ":" + deployed.account() + ":" + api + "/*",
+                statement.field("Condition").orElseThrow().field("ArnLike").orElseThrow().field("AWS:SourceArn").orElseThrow().text());
+        assertEquals("https://" + api + ".execute-api." + REGION.id() + ".amazonaws.com", deployed.output("LeaseUrl"));
+    }
+
+    @Test
+    void theLogGroupsKeepTheirLogsAndTheStageThrottlesAndLogsAccessAsTheParametersSay() {
+        Map<String, Integer> retention = new TreeMap<>();
+        deployed.logs.describeLogGroups(b -> b.logGroupNamePrefix("/snowid/" + STACK + "/")).logGroups()
+                .forEach(group -> retention.put(group.logGroupName(), group.retentionInDays()));
+        assertEquals(Map.of("/snowid/" + STACK + "/function", 14, "/snowid/" + STACK + "/api-access", 7), retention);
+
+        var stage = deployed.apiGateway.getStage(b -> b.apiId(deployed.value("Api")).stageName("$default"));
+        assertEquals(500.0, stage.defaultRouteSettings().throttlingRateLimit());
+        assertEquals(64, stage.defaultRouteSettings().throttlingBurstLimit());
+        assertEquals("arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + STACK + "/api-access:*",
+                stage.accessLogSettings().destinationArn());
+        assertTrue(stage.accessLogSettings().format().startsWith("{\"requestId\":\"$context.requestId\""),
+                stage.accessLogSettings().format());
+    }
+
+    @Test
+    void everyAlarmWatchesTheFunctionsMetricsAndNotifiesTheStacksTopic() {
+        String topic = deployed.physicalId("AlarmTopic");
+        assertTrue(topic.startsWith("arn:aws:sns:"), "the alarm topic moto's CloudFormation made: " + topic);
+        List<Node> alarms = deployed.cloudWatch.alarms(STACK + "-");
+        assertEquals(deployed.translated.resourcesOfType("AWS::CloudWatch::Alarm").size(), alarms.size());
+        for (Node alarm : alarms) {
+            String name = MotoCloudWatch.texts(alarm, "*[local-name()='AlarmName']").get(0);
+            assertEquals(List.of(topic), MotoCloudWatch.texts(alarm, "*[local-name()='AlarmActions']/*"), name);
+            assertEquals(List.of(topic), MotoCloudWatch.texts(alarm, "*[local-name()='OKActions']/*"), name);
+            List<String> namespaces = MotoCloudWatch.texts(alarm, ".//*[local-name()='Namespace']");
+            assertFalse(namespaces.isEmpty(), name);
+            assertEquals(Set.of(NAMESPACE), Set.copyOf(namespaces), name);
+            List<String> services = MotoCloudWatch.texts(alarm,
+                    ".//*[local-name()='Dimensions']/*[*[local-name()='Name']='Service']/*[local-name()='Value']");
+            assertEquals(namespaces.size(), services.size(), name + ": every metric has a Service dimension");
+            assertEquals(Set.of(STACK), Set.copyOf(services), name + ": the Service dimension is the stack's name when ServiceName is empty");
+        }
+    }
+
+    @Test
+    void theDashboardIsJsonOverTheFunctionsMetrics() {
+        String body = deployed.cloudWatch.dashboardBody(STACK + "-snowid");
+        assertFalse(body.contains("${"), "every substitution was made: " + body);
+        JsonNode widgets = json(body).field("widgets").orElseThrow();
+        assertFalse(widgets.asArray().isEmpty(), body);
+        assertTrue(body.contains("\"" + NAMESPACE + "\"") && body.contains("\"" + STACK + "\""), body);
+    }
+
+    @Test
+    void theFunctionReportsItsVersionAndIssuesIdsAndLeasesFromItsPoolOnTheDeployedTable() {
+        Map<String, String> environment = new HashMap<>(deployed.lambda.getFunctionConfiguration(b -> b.functionName(
+                deployed.functionName())).environment().variables());
+        // The one setting a run outside Lambda adds: where DynamoDB is.
+        environment.put(FunctionSettings.DYNAMODB_ENDPOINT, deployed.endpoint);
+        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(environment))) {
+            JsonNode health = body(invoke(handler, "GET", "/health", "", null), 200);
+            assertEquals(System.getProperty("snowid.version"), health.field("version").orElseThrow().text(), health.toString());
+            JsonNode ids = body(invoke(handler, "GET", "/ids", "count=3", null), 200);
+            assertEquals(3, ids.field("ids").orElseThrow().asArray().size(), ids.toString());
+            // Datacenters 8-11 are slots 256-383; AgentSlots=48 gives POST /leases the last 48 of them.
+            for (JsonNode id : ids.field("ids").orElseThrow().asArray()) {
+                SnowflakeId decoded = SnowflakeCodec.TWITTER.parse(id.text());
+                int slot = decoded.datacenter() * 32 + decoded.machine();
+                assertTrue(slot >= 256 && slot < 336, "the function's own slot " + slot + " lies in its part, 256-335: " + decoded);
+            }
+            JsonNode lease = body(invoke(handler, "POST", "/leases", "", "Bearer " + SECRET), 201);
+            int leased = Integer.parseInt(lease.field("slot").orElseThrow().asNumber());
+            assertTrue(leased >= 336 && leased < 384, "a leased slot lies in the agents' part, 336-383: " + lease);
+
+            List<Map<String, AttributeValue>> items = deployed.dynamoDb.scan(b -> b.tableName(deployed.output("TableName"))
+                    .consistentRead(true)).items();
+            assertEquals(2, items.size(), "the function's slot and the agent's: " + items);
+            for (Map<String, AttributeValue> item : items) {
+                assertTrue(item.containsKey(LeaseTableSchema.OWNER) && item.containsKey(LeaseTableSchema.TTL), item.toString());
+            }
+        }
+    }
+
+    private static String invoke(SnowidHandler handler, String method, String path, String query, String authorization) {
+        String headers = authorization == null ? "{}" : "{\"authorization\":\"" + authorization + "\"}";
+        String event = """
+                {"version":"2.0","routeKey":"$default","rawPath":"%s","rawQueryString":"%s","headers":%s,
+                 "requestContext":{"http":{"method":"%s","path":"%s","sourceIp":"127.0.0.1"},
+                 "requestId":"%s","stage":"$default"},"isBase64Encoded":false}
+                """.formatted(path, query, headers, method, path, UUID.randomUUID());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static JsonNode body(String response, int status) {
+        JsonNode parsed = json(response);
+        assertEquals(String.valueOf(status), parsed.field("statusCode").map(JsonNode::asNumber).orElse(null), response);
+        return json(parsed.field("body").orElseThrow().text());
+    }
+
+    /**
+     * An IAM policy document as IAM returns it (URL-encoded JSON). moto returns the trust policy
+     * of a role that CloudFormation made as a Python dict's text instead (single quotes); YAML's
+     * flow style reads both.
+     */
+    private static Map<String, Object> policyDocument(String returned) {
+        return map(new Yaml().load(URLDecoder.decode(returned, StandardCharsets.UTF_8)));
+    }
+
+    private static JsonNode json(String text) {
+        return JsonNodeParser.create().parse(text);
+    }
+
+
+    private static String sha256(String secret) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+}

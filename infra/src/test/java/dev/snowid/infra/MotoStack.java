@@ -1,0 +1,307 @@
+package dev.snowid.infra;
+
+import static dev.snowid.infra.Template.map;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.lambda.engine.DynamoDbEngine;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.apigatewayv2.ApiGatewayV2Client;
+import software.amazon.awssdk.services.apigatewayv2.model.ProtocolType;
+import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.cloudformation.model.Capability;
+import software.amazon.awssdk.services.cloudformation.model.Parameter;
+import software.amazon.awssdk.services.cloudformation.model.StackResource;
+import software.amazon.awssdk.services.cloudformation.model.StackStatus;
+import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.iam.IamClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
+import software.amazon.awssdk.services.lambda.model.FunctionConfiguration;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * The template deployed on moto: translated by the SAM translator, the function jar in moto's
+ * S3, the stack on moto's CloudFormation, and what moto's CloudFormation does not build (the
+ * alias, the HTTP API and its stage, the permission) created through moto's service APIs from
+ * the translated template's own properties, their intrinsic functions resolved against the
+ * stack. Holds a client for every service involved, and what Ref, GetAtt and the outputs stand for.
+ */
+final class MotoStack {
+
+    static final Region REGION = Region.US_EAST_1;
+
+    /** Built by moto's CloudFormation, by the test through moto's service APIs, or not at all (docs/deploy.md says why). */
+    private enum Coverage { CLOUDFORMATION, SERVICE_API, NOT_COVERED }
+
+    /** How each resource type of the translated template gets built on moto; a new type must be added here. */
+    private static final Map<String, Coverage> COVERAGE = Map.ofEntries(
+            Map.entry("AWS::DynamoDB::Table", Coverage.CLOUDFORMATION),
+            Map.entry("AWS::Logs::LogGroup", Coverage.CLOUDFORMATION),
+            Map.entry("AWS::IAM::Role", Coverage.CLOUDFORMATION),
+            Map.entry("AWS::Lambda::Function", Coverage.CLOUDFORMATION),
+            Map.entry("AWS::Lambda::Version", Coverage.CLOUDFORMATION),
+            Map.entry("AWS::SNS::Topic", Coverage.CLOUDFORMATION),
+            Map.entry("AWS::CloudWatch::Dashboard", Coverage.CLOUDFORMATION),
+            // Not in moto's CloudFormation; the permission names the alias, so it follows it.
+            Map.entry("AWS::Lambda::Alias", Coverage.SERVICE_API),
+            Map.entry("AWS::ApiGatewayV2::Api", Coverage.SERVICE_API),
+            Map.entry("AWS::ApiGatewayV2::Stage", Coverage.SERVICE_API),
+            Map.entry("AWS::Lambda::Permission", Coverage.SERVICE_API),
+            Map.entry("AWS::CloudWatch::Alarm", Coverage.SERVICE_API),
+            // An e-mail subscription waits for a click in the mail; the test gives no AlarmEmail.
+            Map.entry("AWS::SNS::Subscription", Coverage.NOT_COVERED));
+    /** The order the test creates them in: each may name the ones before it. */
+    private static final List<String> SERVICE_API_ORDER = List.of("AWS::Lambda::Alias", "AWS::ApiGatewayV2::Api",
+            "AWS::ApiGatewayV2::Stage", "AWS::Lambda::Permission", "AWS::CloudWatch::Alarm");
+
+    final String stack;
+    final Map<String, String> parameters;
+
+
+    final String endpoint;
+    final Path jar;
+    final Template translated;
+    final CloudFormationClient cloudFormation;
+    final LambdaClient lambda;
+    final IamClient iam;
+    final DynamoDbClient dynamoDb;
+    final ApiGatewayV2Client apiGateway;
+    final CloudWatchLogsClient logs;
+    final MotoCloudWatch cloudWatch;
+    final Map<String, String> values = new HashMap<>();
+    final Map<String, String> outputs = new HashMap<>();
+    Intrinsics intrinsics;
+
+    private MotoStack(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters, Template translated, Path jar) {
+        this.stack = stack;
+        this.parameters = parameters;
+        this.endpoint = moto.endpoint().toString();
+        this.translated = translated;
+        this.jar = jar;
+        var credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create("moto", "moto"));
+        SdkHttpClient http = UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(60)).build();
+        this.cloudFormation = CloudFormationClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+                .credentialsProvider(credentials).httpClient(http).build();
+        this.lambda = LambdaClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+                .credentialsProvider(credentials).httpClient(http).build();
+        this.iam = IamClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+                .credentialsProvider(credentials).httpClient(http).build();
+        this.dynamoDb = moto.client();
+        this.apiGateway = ApiGatewayV2Client.builder().endpointOverride(moto.endpoint()).region(REGION)
+                .credentialsProvider(credentials).httpClient(http).build();
+        this.logs = CloudWatchLogsClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+                .credentialsProvider(credentials).httpClient(http).build();
+        this.cloudWatch = new MotoCloudWatch(moto.endpoint(), REGION.id());
+    }
+
+    /** Uploads the function jar, translates the template and deploys it as {@code stack} with {@code parameters}. */
+    static MotoStack deploy(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters) {
+        Path jar = Path.of(System.getProperty("snowid.function.jar")).toAbsolutePath();
+        String bucket = "snowid-artifacts";
+        String codeUri = "s3://" + bucket + "/snowid-function.jar";
+        Template translated = SamTranslator.translate(Template.location(), codeUri, REGION.id());
+        MotoStack deployment = new MotoStack(moto, stack, parameters, translated, jar);
+        try (S3Client s3 = S3Client.builder().endpointOverride(moto.endpoint()).region(REGION).forcePathStyle(true)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("moto", "moto")))
+                .httpClient(UrlConnectionHttpClient.create()).build()) {
+            s3.createBucket(b -> b.bucket(bucket));
+            s3.putObject(b -> b.bucket(bucket).key("snowid-function.jar"), RequestBody.fromFile(jar));
+        }
+        deployment.create();
+        return deployment;
+    }
+
+    private void create() {
+        Map<String, List<String>> byCoverage = new HashMap<>();
+        translated.resources().forEach((id, resource) -> {
+            String type = (String) map(resource).get("Type");
+            Coverage coverage = COVERAGE.get(type);
+            if (coverage == null) {
+                throw new AssertionError("the translated template has a " + type + " (" + id + ") that the deploy test"
+                        + " does not know: add it to MotoStack.COVERAGE, and to docs/deploy.md");
+            }
+            byCoverage.computeIfAbsent(coverage.name(), c -> new ArrayList<>()).add(id);
+        });
+        List<String> createdByTest = byCoverage.getOrDefault(Coverage.SERVICE_API.name(), List.of());
+        List<String> notCovered = byCoverage.getOrDefault(Coverage.NOT_COVERED.name(), List.of());
+
+        Template forCloudFormation = translated.copy();
+        forCloudFormation.resources().keySet().removeAll(createdByTest);
+        forCloudFormation.resources().keySet().removeAll(notCovered);
+        Map<String, Object> laterOutputs = new LinkedHashMap<>();
+        map(forCloudFormation.root().getOrDefault("Outputs", new LinkedHashMap<>())).entrySet().removeIf(output -> {
+            boolean namesOne = createdByTest.stream().anyMatch(id -> output.getValue().toString().contains(id));
+            if (namesOne) {
+                laterOutputs.put(output.getKey(), output.getValue());
+            }
+            return namesOne;
+        });
+
+        cloudFormation.createStack(b -> b.stackName(stack).templateBody(yaml(forCloudFormation.root()))
+                .capabilities(Capability.CAPABILITY_IAM, Capability.CAPABILITY_AUTO_EXPAND)
+                .parameters(parameters.entrySet().stream()
+                        .map(p -> Parameter.builder().parameterKey(p.getKey()).parameterValue(p.getValue()).build())
+                        .toList()));
+        var described = cloudFormation.waiter().waitUntilStackCreateComplete(b -> b.stackName(stack),
+                w -> w.waitTimeout(Duration.ofMinutes(2))).matched();
+        assertTrue(described.response().isPresent(), "stack not created: " + described.exception());
+        var created = described.response().get().stacks().get(0);
+        assertEquals(StackStatus.CREATE_COMPLETE, created.stackStatus(), created.stackStatusReason());
+        created.outputs().forEach(o -> outputs.put(o.outputKey(), o.outputValue()));
+
+        collectValues();
+        for (String type : SERVICE_API_ORDER) {
+            for (String id : createdByTest) {
+                Map<String, Object> resource = translated.resource(id);
+                boolean wanted = !resource.containsKey("Condition") || intrinsics.condition((String) resource.get("Condition"));
+                if (type.equals(resource.get("Type")) && wanted) {
+                    createThroughServiceApi(id, type, intrinsics.resolve(translated.properties(id)));
+                    collectIntrinsics();
+                }
+            }
+        }
+        laterOutputs.forEach((key, output) -> outputs.put(key, intrinsics.string(map(output).get("Value"))));
+    }
+
+    /** What Ref and GetAtt stand for on this stack, as far as moto built it. */
+    private void collectValues() {
+        values.put("AWS::Region", REGION.id());
+        values.put("AWS::Partition", "aws");
+        values.put("AWS::URLSuffix", "amazonaws.com");
+        values.put("AWS::StackName", stack);
+        translated.parameters().forEach((name, parameter) ->
+                values.put(name, String.valueOf(map(parameter).getOrDefault("Default", ""))));
+        values.putAll(parameters);
+        for (StackResource resource : cloudFormation.describeStackResources(b -> b.stackName(stack)).stackResources()) {
+            values.put(resource.logicalResourceId(), resource.physicalResourceId());
+        }
+        String account = null;
+        for (String id : translated.resources().keySet()) {
+            String type = (String) map(translated.resource(id)).get("Type");
+            String physical = values.get(id);
+            switch (type) {
+                case "AWS::Lambda::Function" -> {
+                    String arn = lambda.getFunctionConfiguration(b -> b.functionName(physical)).functionArn();
+                    values.put(id + ".Arn", arn);
+                    account = arn.split(":")[4];
+                }
+                case "AWS::DynamoDB::Table" -> values.put(id + ".Arn",
+                        dynamoDb.describeTable(b -> b.tableName(physical)).table().tableArn());
+                case "AWS::IAM::Role" -> values.put(id + ".Arn", iam.getRole(b -> b.roleName(physical)).role().arn());
+                default -> {
+                    // Log groups: below, once the account is known. The rest has no attribute the template reads.
+                }
+            }
+        }
+        values.put("AWS::AccountId", account);
+        for (String logGroup : translated.resourcesOfType("AWS::Logs::LogGroup")) {
+            // CloudFormation's Arn attribute of a log group, with its trailing ":*".
+            values.put(logGroup + ".Arn", "arn:aws:logs:" + REGION.id() + ":" + account + ":log-group:" + values.get(logGroup) + ":*");
+        }
+        for (String version : translated.resourcesOfType("AWS::Lambda::Version")) {
+            String function = new Intrinsics(values, Map.of()).string(translated.properties(version).get("FunctionName"));
+            List<String> published = lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
+                    .map(FunctionConfiguration::version).filter(v -> !v.equals("$LATEST")).toList();
+            values.put(version + ".Version", published.get(published.size() - 1));
+        }
+        collectIntrinsics();
+    }
+
+    private void collectIntrinsics() {
+        intrinsics = new Intrinsics(values, map(translated.root().getOrDefault("Conditions", Map.of())));
+    }
+
+    private void createThroughServiceApi(String id, String type, Object resolved) {
+        Map<String, Object> properties = map(resolved);
+        switch (type) {
+            case "AWS::Lambda::Alias" -> values.put(id, lambda.createAlias(b -> b
+                    .functionName((String) properties.get("FunctionName"))
+                    .name((String) properties.get("Name"))
+                    .functionVersion((String) properties.get("FunctionVersion"))).aliasArn());
+            case "AWS::ApiGatewayV2::Api" -> {
+                String api = apiGateway.createApi(b -> b.name(stack + "-" + id).protocolType(ProtocolType.HTTP)).apiId();
+                values.put(id, api);
+                // Only now can the body's integration URIs be resolved (they name the alias).
+                apiGateway.reimportApi(b -> b.apiId(api).body(yaml(properties.get("Body"))));
+            }
+            case "AWS::ApiGatewayV2::Stage" -> {
+                Map<String, Object> routes = map(properties.getOrDefault("DefaultRouteSettings", Map.of()));
+                Map<String, Object> accessLog = map(properties.getOrDefault("AccessLogSettings", Map.of()));
+                apiGateway.createStage(b -> b.apiId((String) properties.get("ApiId"))
+                        .stageName((String) properties.get("StageName"))
+                        .autoDeploy((Boolean) properties.getOrDefault("AutoDeploy", false))
+                        .defaultRouteSettings(r -> r
+                                .throttlingBurstLimit(number(routes.get("ThrottlingBurstLimit")).map(Number::intValue).orElse(null))
+                                .throttlingRateLimit(number(routes.get("ThrottlingRateLimit")).map(Number::doubleValue).orElse(null)))
+                        .accessLogSettings(a -> a.destinationArn((String) accessLog.get("DestinationArn"))
+                                .format((String) accessLog.get("Format"))));
+            }
+            case "AWS::Lambda::Permission" -> lambda.addPermission(b -> b.statementId(id)
+                    .functionName((String) properties.get("FunctionName"))
+                    .action((String) properties.get("Action"))
+                    .principal((String) properties.get("Principal"))
+                    .sourceArn((String) properties.get("SourceArn")));
+            case "AWS::CloudWatch::Alarm" -> createAlarm(id, properties);
+            default -> throw new AssertionError("no way to create " + type);
+        }
+    }
+
+    /** PutMetricAlarm with the properties CloudFormation would pass; CloudFormation names it stack-id. */
+    private void createAlarm(String id, Map<String, Object> alarm) {
+        String name = stack + "-" + id;
+        cloudWatch.putMetricAlarm(name, alarm);
+        values.put(id, name);
+    }
+
+    String output(String key) {
+        String value = outputs.get(key);
+        if (value == null) {
+            throw new AssertionError("no output " + key + " (outputs: " + outputs + ")");
+        }
+        return value;
+    }
+
+    String value(String key) {
+        return intrinsics.values().get(key);
+    }
+
+    String physicalId(String logicalId) {
+        return values.get(logicalId);
+    }
+
+    String functionName() {
+        return output("FunctionName");
+    }
+
+    String account() {
+        return values.get("AWS::AccountId");
+    }
+
+    /** A parameter's value as the template resolves it: a string, since parameters are strings. */
+    private static Optional<Double> number(Object value) {
+        return value == null ? Optional.empty() : Optional.of(Double.valueOf(String.valueOf(value)));
+    }
+
+    /** YAML for plain maps and lists (the template, the API's OpenAPI body): CloudFormation and API Gateway read it. */
+    private static String yaml(Object value) {
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        return new Yaml(options).dump(value);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.snowid.infra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import dev.snowid.lambda.engine.PathCommand;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * AWS's CloudFormation linter on the template (resource schemas, the SAM transform, best
+ * practices), when {@code cfn-lint} is on PATH. Without it the lint does not run and the build
+ * says so; {@value #REQUIRED_VARIABLE}=1 (CI sets it) makes a missing cfn-lint an error.
+ */
+class TemplateLintTest {
+
+    static final String REQUIRED_VARIABLE = "SNOWID_TEST_REQUIRE_CFN_LINT";
+
+    @TestFactory
+    Stream<DynamicTest> cfnLintFindsNothingInTheTemplate() {
+        Optional<Path> cfnLint = PathCommand.find("cfn-lint");
+        if (cfnLint.isEmpty()) {
+            String missing = "cfn-lint DID NOT RUN on infra/template.yaml: no cfn-lint on PATH (`pip install cfn-lint`)";
+            if ("1".equals(System.getenv(REQUIRED_VARIABLE))) {
+                throw new IllegalStateException(missing + ", and " + REQUIRED_VARIABLE + "=1 requires it");
+            }
+            System.out.println("[snowid] " + missing + ".");
+            return Stream.empty();
+        }
+        return Stream.of(dynamicTest("cfn-lint " + Template.location().getFileName(), () -> {
+            Path output = Files.createTempFile("cfn-lint-", ".txt");
+            try {
+                Process lint = new ProcessBuilder(cfnLint.get().toString(), Template.location().toString())
+                        .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+                if (!lint.waitFor(180, TimeUnit.SECONDS)) {
+                    lint.destroyForcibly();
+                    throw new AssertionError("cfn-lint did not finish within 180 s");
+                }
+                String findings = Files.readString(output, StandardCharsets.UTF_8);
+                assertEquals(0, lint.exitValue(), "cfn-lint found:\n" + findings);
+                assertEquals("", findings.strip(), "cfn-lint printed findings");
+            } finally {
+                Files.deleteIfExists(output);
+            }
+        }));
+    }
+}
