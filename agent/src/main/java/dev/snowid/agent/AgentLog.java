@@ -2,7 +2,10 @@ package dev.snowid.agent;
 
 import dev.snowid.client.ClientLog;
 
-/** The agent's few lines on stderr, prefixed {@code [snowid]} so they stand out in the application's log. */
+/**
+ * The agent's few lines on stderr: a UTC timestamp, then {@code [snowid]} so that they stand out
+ * in the application's log, e.g. {@code 2025-05-01T10:15:30.123Z [snowid] WARNING: …}.
+ */
 final class AgentLog {
 
     /** The lease client's events, on the same lines. */
@@ -33,14 +36,18 @@ final class AgentLog {
     }
 
     static void info(String message) {
-        System.err.println("[snowid] " + message);
+        System.err.println(prefix() + message);
     }
 
     static void warn(String message) {
-        System.err.println("[snowid] WARNING: " + message);
+        System.err.println(prefix() + "WARNING: " + message);
     }
 
     static void error(String message) {
-        System.err.println("[snowid] ERROR: " + message);
+        System.err.println(prefix() + "ERROR: " + message);
+    }
+
+    private static String prefix() {
+        return LogTimestamp.format(System.currentTimeMillis()) + " [snowid] ";
     }
 }

@@ -7,12 +7,12 @@ import dev.snowid.client.Refusals;
 import dev.snowid.client.SnowidClient;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import javax.management.ObjectName;
 
 /**
- * Counts what the redirected methods get (IDs, or refusals by reason) and answers the
+ * Counts what the redirected methods get (refusals by reason; the IDs are counted per target by
+ * {@link RedirectedCalls}, so that a call pays for one counter, not two) and answers the
  * {@link AgentMXBean}; the lease's side comes from the {@link SnowidClient}'s own statistics.
  */
 final class AgentMonitor implements AgentMXBean, LongSupplier {
@@ -26,8 +26,8 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
     private final LongSupplier source;
     private final Slot node;
     private final SnowidClient client;
-    private final LongAdder issued = new LongAdder();
     private final Refusals refusals = new Refusals();
+    private volatile RedirectedCalls issued;
 
     private AgentMonitor(LongSupplier source, Slot node, SnowidClient client) {
         this.source = source;
@@ -45,16 +45,19 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
         return new AgentMonitor(source, null, client);
     }
 
-    /** The generator as the bridge calls it: counted. */
+    /** The generator as each target's source calls it: refusals counted. */
     @Override
     public long getAsLong() {
         try {
-            long id = source.getAsLong();
-            issued.increment();
-            return id;
+            return source.getAsLong();
         } catch (IdUnavailableException e) {
             throw refusals.count(e);
         }
+    }
+
+    /** Where the IDs handed out are counted. */
+    void countIssuedIn(RedirectedCalls calls) {
+        issued = calls;
     }
 
     /**
@@ -91,7 +94,8 @@ final class AgentMonitor implements AgentMXBean, LongSupplier {
 
     @Override
     public long getIdsIssued() {
-        return issued.sum();
+        RedirectedCalls calls = issued;
+        return calls == null ? 0 : calls.total();
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -19,9 +20,12 @@ import java.util.TreeSet;
 
 /**
  * Every setting of the agent, read in one place: a system property, else its environment
- * variable (upper-case, dots become {@code _}: {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}).
- * An empty value counts as not set, as in the function. Anything wrong is an {@link AgentConfigurationException} naming the property and what is
- * allowed; things that work but are unwise become {@link #warnings()}.
+ * variable (upper-case, dots become {@code _}: {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}),
+ * else the properties file {@code snowid.config} names (the agent argument names it too:
+ * {@code -javaagent:snowid-agent.jar=<path>}, {@code jcmd <pid> JVMTI.agent_load <jar> <path>}). The lease secret alone prefers its
+ * environment variable. An empty value counts as not set, as in the function. Anything wrong is
+ * an {@link AgentConfigurationException} naming the property and what is allowed; things that
+ * work but are unwise become {@link #warnings()}.
  */
 public final class AgentSettings {
 
@@ -34,9 +38,13 @@ public final class AgentSettings {
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
     public static final String JMX = "snowid.jmx";
+    public static final String CONFIG = "snowid.config";
 
     static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
-            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX));
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX, CONFIG));
+
+    /** Far more than any application has; the redirected bodies push the index as a short. */
+    static final int MAX_TARGETS = 1000;
 
     /**
      * {@code SNOWID_*} variables of the snowid function (or mistyped ones) whose meaning the agent
@@ -82,17 +90,38 @@ public final class AgentSettings {
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
         this.jmx = parseJmx(reader);
         reader.warnAboutUnknownProperties();
+        reader.warnAboutUnknownFileKeys();
         reader.warnAboutUnknownEnvironmentVariables();
         this.warnings = Collections.unmodifiableList(reader.warnings);
     }
 
     /** Reads the settings of this JVM. */
     public static AgentSettings fromEnvironment() {
-        return read(System.getProperties(), System.getenv());
+        return fromEnvironment(null);
+    }
+
+    /** Reads the settings of this JVM; {@code agentArguments} is what followed {@code snowid-agent.jar=}, or null. */
+    public static AgentSettings fromEnvironment(String agentArguments) {
+        return read(System.getProperties(), System.getenv(), agentArguments);
     }
 
     public static AgentSettings read(Properties systemProperties, Map<String, String> environment) {
-        return new AgentSettings(new Reader(systemProperties, environment));
+        return read(systemProperties, environment, null);
+    }
+
+    public static AgentSettings read(Properties systemProperties, Map<String, String> environment, String agentArguments) {
+        return new AgentSettings(new Reader(systemProperties, environment, configFile(systemProperties, environment, agentArguments)));
+    }
+
+    /** The file named by the agent argument, else by {@code snowid.config} / {@code SNOWID_CONFIG}; none when neither. */
+    private static ConfigFile configFile(Properties systemProperties, Map<String, String> environment, String agentArguments) {
+        if (agentArguments != null && !agentArguments.trim().isEmpty()) {
+            // A bare path: jcmd's JVMTI.agent_load would split "name=value" and drop the value.
+            return ConfigFile.read(agentArguments, "agent argument '" + agentArguments.trim() + "' (" + CONFIG + ")");
+        }
+        Reader plain = new Reader(systemProperties, environment, ConfigFile.NONE);
+        String location = plain.get(CONFIG);
+        return location == null ? ConfigFile.NONE : ConfigFile.read(location, plain.describe(CONFIG));
     }
 
     /** {@code snowid.lease.url} → {@code SNOWID_LEASE_URL}. */
@@ -136,16 +165,21 @@ public final class AgentSettings {
     private static String readSecret(Reader reader) {
         String fromEnv = reader.fromEnvironment(LEASE_SECRET);
         String fromProperty = reader.fromProperty(LEASE_SECRET);
+        String fromFile = reader.file.get(LEASE_SECRET);
         if (fromProperty != null) {
             reader.warnings.add(fromEnv != null
                     ? LEASE_SECRET + " is set both as a system property and as " + envName(LEASE_SECRET) + "; using the environment variable"
                     : LEASE_SECRET + " is set as a system property, which every user of this machine can read in the process list;"
                             + " set the environment variable " + envName(LEASE_SECRET) + " instead");
         }
-        String secret = fromEnv != null ? fromEnv : fromProperty;
+        String secret = fromEnv != null ? fromEnv : fromProperty != null ? fromProperty : fromFile;
         if (secret == null) {
             throw new AgentConfigurationException(LEASE_URL + " needs the lease API's bearer secret: set the environment variable "
-                    + envName(LEASE_SECRET) + " (or the system property " + LEASE_SECRET + ")");
+                    + envName(LEASE_SECRET) + " (or " + LEASE_SECRET + " in the " + CONFIG + " file, or the system property)");
+        }
+        if (fromEnv == null && fromProperty == null && reader.file.readableByAll()) {
+            reader.warnings.add(LEASE_SECRET + " is in " + reader.file.path() + ", which every user of this machine can read;"
+                    + " allow only the application's user (chmod o-r)");
         }
         return secret.trim();
     }
@@ -156,7 +190,7 @@ public final class AgentSettings {
             return 0;
         }
         if (reader.get(LEASE_URL) == null) {
-            if (reader.fromProperty(LEASE_MILLIS) == null) {
+            if (reader.fromProperty(LEASE_MILLIS) == null && reader.fromEnvironment(LEASE_MILLIS) != null) {
                 // The function and its local runner read the same variable: a shell set up for them
                 // must not stop a JVM with a fixed node.
                 reader.warnings.add(reader.describe(LEASE_MILLIS) + " is ignored: it only applies to a leased node ("
@@ -203,20 +237,55 @@ public final class AgentSettings {
         return millis;
     }
 
+    /** Presets and {@code Class#method[:kind]} entries, in any mix; a method named twice is redirected once. */
     private static List<Target> parseTargets(Reader reader) {
         String text = reader.get(TARGETS);
-        Set<Target> targets = new LinkedHashSet<>();
+        Map<Target, Target> targets = new LinkedHashMap<>();
         for (String part : text == null ? new String[0] : text.split(",")) {
-            if (!part.trim().isEmpty()) {
-                targets.add(Target.parse(part.trim(), reader.describe(TARGETS)));
+            String entry = part.trim();
+            if (entry.isEmpty()) {
+                continue;
+            }
+            List<Target> parsed;
+            if (entry.indexOf('#') < 0 && entry.indexOf('.') < 0) {
+                Preset preset = Preset.named(entry);
+                if (preset == null) {
+                    throw new AgentConfigurationException(reader.describe(TARGETS) + ": '" + entry + "' is not a preset: presets are "
+                            + Preset.names() + "; a target is " + Target.SYNTAX + ", e.g. com.acme.Ids#next");
+                }
+                parsed = preset.targets();
+            } else {
+                parsed = Collections.singletonList(Target.parse(entry, reader.describe(TARGETS)));
+            }
+            for (Target target : parsed) {
+                Target earlier = targets.get(target);
+                if (earlier == null) {
+                    targets.put(target, target);
+                } else if (earlier.kind() != target.kind()) {
+                    throw new AgentConfigurationException(reader.describe(TARGETS) + ": " + earlier + " and " + target
+                            + " name the same methods with different kinds; name them once");
+                }
             }
         }
         if (targets.isEmpty()) {
             throw new AgentConfigurationException("no targets configured: set " + TARGETS + "=<class>#<method>[,<class>#<method>…]"
-                    + " (or " + envName(TARGETS) + "), the legacy methods returning long, Long or String whose IDs snowid issues,"
-                    + " e.g. -D" + TARGETS + "=com.acme.Ids#next");
+                    + " (or " + envName(TARGETS) + ", or in the " + CONFIG + " file), the legacy methods whose IDs snowid issues,"
+                    + " e.g. -D" + TARGETS + "=com.acme.Ids#next, or presets for known libraries: " + Preset.names());
         }
-        return Collections.unmodifiableList(new ArrayList<>(targets));
+        if (targets.size() > MAX_TARGETS) {
+            throw new AgentConfigurationException(reader.describe(TARGETS) + " names " + targets.size() + " methods: allowed at most " + MAX_TARGETS);
+        }
+        return Collections.unmodifiableList(new ArrayList<>(targets.keySet()));
+    }
+
+    private static Set<Preset> presets(List<Target> targets) {
+        Set<Preset> presets = new LinkedHashSet<>();
+        for (Target target : targets) {
+            if (target.preset() != null) {
+                presets.add(target.preset());
+            }
+        }
+        return presets;
     }
 
     private static SnowflakeCodec parseEpoch(Reader reader) {
@@ -307,9 +376,30 @@ public final class AgentSettings {
 
     /** One line for the start-up log, with the codec IDs are issued with; never shows the secret. */
     String summary(SnowflakeCodec issuing) {
+        Set<Preset> presets = presets(targets);
+        StringBuilder names = new StringBuilder();
+        for (Preset preset : presets) {
+            names.append(names.length() == 0 ? "" : ", ").append(preset.presetName());
+        }
         return (node != null ? "node " + node : "leased node from " + leaseUrl)
                 + ", epoch " + issuing.epochMillis() + (node == null && !epochConfigured ? " (the lease API's)" : "")
-                + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)";
+                + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)"
+                + (presets.isEmpty() ? "" : " (presets: " + names + ")");
+    }
+
+    /**
+     * Warnings for presets whose library issues IDs of another shape than snowid will with
+     * {@code issuing} (known only once a lease says which epoch, unless {@code snowid.epoch} is set).
+     */
+    List<String> presetShapeWarnings(SnowflakeCodec issuing) {
+        List<String> shapes = new ArrayList<>();
+        for (Preset preset : presets(targets)) {
+            String shape = preset.shapeWarning(issuing);
+            if (shape != null) {
+                shapes.add(shape);
+            }
+        }
+        return shapes;
     }
 
     private static Map<String, String> equivalents() {
@@ -322,21 +412,26 @@ public final class AgentSettings {
         return Collections.unmodifiableMap(equivalents);
     }
 
-    /** Looks up a setting: the system property first, then its environment variable. */
+    /** Looks up a setting: the system property first, then its environment variable, then the file. */
     private static final class Reader {
         final Properties systemProperties;
         final Map<String, String> environment;
+        final ConfigFile file;
         final List<String> warnings = new ArrayList<>();
 
-        Reader(Properties systemProperties, Map<String, String> environment) {
+        Reader(Properties systemProperties, Map<String, String> environment, ConfigFile file) {
             this.systemProperties = systemProperties;
             this.environment = environment;
+            this.file = file;
         }
 
-        /** The system property, else its environment variable; null when neither is set to something. */
+        /** The system property, else its environment variable, else the file's key; null when none is set to something. */
         String get(String property) {
             String value = fromProperty(property);
-            return value != null ? value : fromEnvironment(property);
+            if (value == null) {
+                value = fromEnvironment(property);
+            }
+            return value != null || property.equals(CONFIG) ? value : file.get(property);
         }
 
         String fromProperty(String property) {
@@ -358,7 +453,22 @@ public final class AgentSettings {
                 return property + "='" + value + "'";
             }
             value = fromEnvironment(property);
-            return value != null ? envName(property) + "='" + value + "' (" + property + ")" : property;
+            if (value != null) {
+                return envName(property) + "='" + value + "' (" + property + ")";
+            }
+            value = property.equals(CONFIG) ? null : file.get(property);
+            return value != null ? property + "='" + value + "' (in " + file.path() + ")" : property;
+        }
+
+        /** Keys of the file the agent does not read; the file is for the agent alone. */
+        void warnAboutUnknownFileKeys() {
+            for (String key : new TreeSet<>(file.keys())) {
+                if (key.equals(CONFIG)) {
+                    warnings.add(CONFIG + " in " + file.path() + " is ignored: a file cannot name another");
+                } else if (!ALL.contains(key)) {
+                    warnings.add("unknown key " + key + " in " + file.path() + " is ignored; the agent reads " + ALL);
+                }
+            }
         }
 
         void warnAboutUnknownProperties() {

@@ -11,11 +11,12 @@ import net.bytebuddy.jar.asm.Type;
 
 /**
  * Rewrites the target methods of one class so that their whole body is
- * <pre>  return SnowidBridge.nextId();   // or nextIdBoxed(), nextIdString()</pre>
+ * <pre>  return SnowidBridge.nextId(&lt;target index&gt;);   // or nextIdBoxed(…), nextIdString(…)</pre>
  * The original instructions are dropped, so they can never run; annotations, parameters and
  * every other method stay as they were. The call goes to the bridge on the bootstrap class
- * loader, which every class loader can see. Methods that cannot be redirected (wrong return
- * type, no body) are left alone and reported.
+ * loader, which every class loader can see. Methods that cannot be redirected (a return type
+ * no ID fits, no body) are left alone and reported. Compiler bridge methods are skipped without
+ * a word: they call the real method, which is redirected.
  */
 final class BodyReplacer extends ClassVisitor {
 
@@ -23,17 +24,20 @@ final class BodyReplacer extends ClassVisitor {
     static final int ASM_API = Opcodes.ASM9;
 
     private final Map<String, Target> targetsByMethod = new LinkedHashMap<>();
+    private final Map<Target, Integer> indexes;
     private final String where;
     private final List<Target> seen = new ArrayList<>();
     private final Map<Target, List<String>> redirected = new LinkedHashMap<>();
     private final Map<Target, String> problems = new LinkedHashMap<>();
     private String className;
 
-    BodyReplacer(ClassVisitor writer, List<Target> targets, String where) {
+    /** {@code indexes}: each target's index in the bridge. */
+    BodyReplacer(ClassVisitor writer, List<Target> targets, Map<Target, Integer> indexes, String where) {
         super(ASM_API, writer);
         for (Target target : targets) {
             targetsByMethod.put(target.methodName(), target);
         }
+        this.indexes = indexes;
         this.where = where;
     }
 
@@ -47,15 +51,15 @@ final class BodyReplacer extends ClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         MethodVisitor original = super.visitMethod(access, name, descriptor, signature, exceptions);
         Target target = targetsByMethod.get(name);
-        if (target == null) {
+        if (target == null || (access & Opcodes.ACC_BRIDGE) != 0) {
             return original;
         }
         seen.add(target);
         String method = describe(name, descriptor) + " in " + where;
-        ReturnKind kind = ReturnKind.of(Type.getReturnType(descriptor).getDescriptor());
+        Type returnType = Type.getReturnType(descriptor);
+        ReturnKind kind = ReturnKind.of(returnType.getDescriptor(), target.kind());
         if (kind == null) {
-            problems.put(target, method + " returns " + Type.getReturnType(descriptor).getClassName()
-                    + "; allowed return types: " + ReturnKind.ALLOWED);
+            problems.put(target, method + " " + ReturnKind.refusal(returnType.getDescriptor(), returnType.getClassName(), target.kind()));
             return original;
         }
         if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
@@ -67,8 +71,9 @@ final class BodyReplacer extends ClassVisitor {
             lines = new ArrayList<>();
             redirected.put(target, lines);
         }
-        lines.add("redirected " + method + " to the snowid generator");
-        return new ReplacedBody(original, kind);
+        lines.add("redirected " + method + " to the snowid generator" + (target.preset() != null
+                ? " (preset " + target.preset().presetName() + ")" : ""));
+        return new ReplacedBody(original, kind, indexes.get(target));
     }
 
     @Override
@@ -116,17 +121,30 @@ final class BodyReplacer extends ClassVisitor {
     /** Writes the new body at the start of the code and drops every original instruction. */
     private static final class ReplacedBody extends MethodVisitor {
         private final ReturnKind kind;
+        private final int index;
 
-        ReplacedBody(MethodVisitor writer, ReturnKind kind) {
+        ReplacedBody(MethodVisitor writer, ReturnKind kind, int index) {
             super(ASM_API, writer);
             this.kind = kind;
+            this.index = index;
         }
 
         @Override
         public void visitCode() {
             super.visitCode();
+            pushIndex();
             super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, kind.bridgeMethod, kind.bridgeDescriptor(), false);
             super.visitInsn(kind.returnOpcode);
+        }
+
+        private void pushIndex() {
+            if (index <= 5) {
+                super.visitInsn(Opcodes.ICONST_0 + index);
+            } else if (index <= Byte.MAX_VALUE) {
+                super.visitIntInsn(Opcodes.BIPUSH, index);
+            } else {
+                super.visitIntInsn(Opcodes.SIPUSH, index); // AgentSettings allows fewer targets than that
+            }
         }
 
         @Override

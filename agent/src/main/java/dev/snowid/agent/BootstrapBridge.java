@@ -30,8 +30,8 @@ final class BootstrapBridge {
     private BootstrapBridge() {
     }
 
-    /** Injects the bridge (once per JVM) and installs {@code idSource} in it. */
-    static void install(Instrumentation instrumentation, LongSupplier idSource) {
+    /** Injects the bridge (once per JVM) and installs the ID sources in it, one per target. */
+    static void install(Instrumentation instrumentation, LongSupplier[] perTarget) {
         Class<?> bridge = loadedFromBootstrap();
         if (bridge == null) {
             instrumentation.appendToBootstrapClassLoaderSearch(writeJar());
@@ -41,7 +41,7 @@ final class BootstrapBridge {
             throw new IllegalStateException(BRIDGE + " did not load from the bootstrap class loader; redirected methods could not reach the generator");
         }
         // Only now may a class that names the bridge be loaded: it resolves to the bootstrap copy.
-        BridgeInstaller.install(idSource);
+        BridgeInstaller.install(perTarget);
     }
 
     private static Class<?> loadedFromBootstrap() {

@@ -60,12 +60,9 @@ public final class SnowidAgent {
         }
         long startNanos = System.nanoTime();
         try {
-            AgentSettings settings = AgentSettings.fromEnvironment();
+            AgentSettings settings = AgentSettings.fromEnvironment(arguments);
             for (String warning : settings.warnings()) {
                 AgentLog.warn(warning);
-            }
-            if (arguments != null && !arguments.trim().isEmpty()) {
-                AgentLog.warn("agent arguments '" + arguments + "' are ignored; configure with -D" + AgentSettings.TARGETS + "=… and friends");
             }
             // Counted outside the unavailability policy: a call that waited and then got its ID is no refusal.
             AgentMonitor monitor;
@@ -78,14 +75,20 @@ public final class SnowidAgent {
                 monitor = AgentMonitor.ofLease(settings.onUnavailable().guard(leased), leased.client());
                 issuing = leased.client().codec();
             }
-            BootstrapBridge.install(instrumentation, monitor);
+            for (String shape : settings.presetShapeWarnings(issuing)) {
+                AgentLog.warn(shape);
+            }
+            RedirectedCalls calls = new RedirectedCalls(settings.targets().size(), monitor);
+            monitor.countIssuedIn(calls);
+            BootstrapBridge.install(instrumentation, calls.sources());
             if (settings.jmx()) {
                 monitor.registerInBackground();
             }
-            TargetReport report = redirect(instrumentation, settings.targets());
+            TargetReport report = redirect(instrumentation, settings.targets(), calls);
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;
-            AgentLog.info("started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: " + settings.summary(issuing));
+            AgentLog.info(AgentVersion.nameAndVersion() + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: "
+                    + settings.summary(issuing));
         } catch (AgentConfigurationException e) {
             AgentLog.error(e.getMessage());
             AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
@@ -121,13 +124,15 @@ public final class SnowidAgent {
         }
     }
 
-    private static TargetReport redirect(Instrumentation instrumentation, List<Target> targets) {
-        TargetReport report = new TargetReport(targets);
-        TargetTransformer transformer = new TargetTransformer(targets, report);
+    private static TargetReport redirect(Instrumentation instrumentation, List<Target> targets, RedirectedCalls calls) {
+        TargetReport report = new TargetReport(targets, calls);
+        PresetCoverage coverage = new PresetCoverage(targets);
+        TargetTransformer transformer = new TargetTransformer(targets, coverage, report);
         instrumentation.addTransformer(transformer, true);
         // Classes loaded before the agent (agentmain, or loaded by another agent first) are retransformed.
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            coverage.loaded(type.getName().replace('.', '/'));
             if (transformer.isTarget(type) && instrumentation.isModifiableClass(type)) {
                 loaded.add(type);
             }

@@ -6,10 +6,12 @@ import java.io.PrintStream;
 public final class SnowidCli {
 
     static final String USAGE = "usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>\n"
+            + "       java -jar snowid-agent.jar leases <lease url>   (secret from SNOWID_LEASE_SECRET)\n"
+            + "       java -jar snowid-agent.jar version\n"
             + "  decode   prints the timestamp, ISO time, datacenter, machine and sequence of a Snowflake ID\n"
             + "  --epoch  the custom epoch the ID was issued with (default: Twitter's, 1288834974657)\n"
-            + "       java -jar snowid-agent.jar leases <lease url>   (secret from SNOWID_LEASE_SECRET)\n"
             + "  leases   draws the function's slot pool: who holds which slot, what is free, what expires\n"
+            + "  version  prints the agent's version\n"
             + "as a -javaagent: see docs/agent.md (-Dsnowid.node / -Dsnowid.lease.url, -Dsnowid.targets)";
 
     private SnowidCli() {
@@ -25,6 +27,10 @@ public final class SnowidCli {
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length > 0 && args[0].equals("decode")) {
             return DecodeCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (args.length == 1 && (args[0].equals("version") || args[0].equals("--version"))) {
+            out.println(AgentVersion.nameAndVersion());
+            return 0;
         }
         if (args.length > 0 && args[0].equals("leases")) {
             return LeasesCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.getenv(), out, err);

@@ -2,6 +2,7 @@ package dev.snowid.agent;
 
 import java.lang.instrument.Instrumentation;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,16 +12,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * What became of each configured target: which methods were redirected in which class loader,
  * and why a target was not. Operators see one {@code [snowid]} line per redirected method, a
  * note at start-up for target classes the application class path does not have (a typo, or a
- * class from another loader), and at shutdown a warning for every target never redirected.
+ * class from another loader), and at shutdown, per target, how many calls it answered with a
+ * snowid ID, or a warning when it was never redirected.
  */
 final class TargetReport {
 
     private final List<Target> targets;
+    private final RedirectedCalls calls;
     private final Set<Target> redirected = ConcurrentHashMap.newKeySet();
     private final Map<Target, String> problems = new ConcurrentHashMap<>();
 
-    TargetReport(List<Target> targets) {
+    TargetReport(List<Target> targets, RedirectedCalls calls) {
         this.targets = targets;
+        this.calls = calls;
     }
 
     void redirected(Target target, String line) {
@@ -30,7 +34,7 @@ final class TargetReport {
 
     void cannotRedirect(Target target, String reason) {
         problems.put(target, reason);
-        AgentLog.warn(target + " is not redirected: " + reason);
+        AgentLog.warn(target.describe() + " is not redirected: " + reason);
     }
 
     void failed(String className, ClassLoader loader, Throwable error) {
@@ -38,42 +42,60 @@ final class TargetReport {
                 + "; they keep their original bodies: " + error);
     }
 
-    /** After start-up: notes for target classes neither loaded yet nor on the application class path. */
+    /**
+     * After start-up: notes for target classes neither loaded yet nor on the application class
+     * path. Classes inside a Spring Boot executable jar's nested jars count as on it.
+     */
     void noteMissingClasses(Instrumentation instrumentation) {
         Set<String> targetClasses = new HashSet<>();
         for (Target target : targets) {
             targetClasses.add(target.className());
         }
-        Set<String> seen = new HashSet<>();
+        Set<String> loaded = new HashSet<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
             if (targetClasses.contains(type.getName())) {
-                seen.add(type.getName());
+                loaded.add(type.getName());
             }
         }
+        Set<String> missing = new LinkedHashSet<>();
         for (Target target : targets) {
-            String resource = target.className().replace('.', '/') + ".class";
-            if (!seen.contains(target.className()) && ClassLoader.getSystemResource(resource) == null) {
-                AgentLog.info("note: " + target.className() + " (of " + target + ") is not on the application class path;"
+            if (!loaded.contains(target.className()) && ClassLoader.getSystemResource(resource(target.className())) == null) {
+                missing.add(resource(target.className()));
+            }
+        }
+        if (!missing.isEmpty()) {
+            missing.removeAll(SpringBootJar.findOnClassPath(missing));
+        }
+        for (Target target : targets) {
+            if (missing.contains(resource(target.className()))) {
+                AgentLog.info("note: " + target.className() + " (of " + target.describe() + ") is not on the application class path;"
                         + " it is redirected if another class loader defines it, else check the name");
             }
         }
+    }
+
+    private static String resource(String className) {
+        return className.replace('.', '/') + ".class";
     }
 
     Thread atShutdown() {
         return new Thread("snowid-target-report") {
             @Override
             public void run() {
-                warnAboutUnmatched();
+                reportAtShutdown();
             }
         };
     }
 
-    /** At shutdown: one warning per target that no class loader ever gave us to redirect. */
-    void warnAboutUnmatched() {
-        for (Target target : targets) {
-            if (!redirected.contains(target)) {
+    /** At shutdown: per target, the calls answered with a snowid ID, or why it was never redirected. */
+    void reportAtShutdown() {
+        for (int i = 0; i < targets.size(); i++) {
+            Target target = targets.get(i);
+            if (redirected.contains(target)) {
+                AgentLog.info("at shutdown: " + target.describe() + " answered " + calls.count(i) + " call(s) with snowid IDs");
+            } else {
                 String problem = problems.get(target);
-                AgentLog.warn(target + " was never redirected: " + (problem != null ? problem
+                AgentLog.warn(target.describe() + " was never redirected: " + (problem != null ? problem
                         : "no class loader loaded " + target.className() + " while this JVM ran; check " + AgentSettings.TARGETS));
             }
         }

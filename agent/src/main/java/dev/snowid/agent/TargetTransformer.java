@@ -10,17 +10,22 @@ import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
 
 /**
- * The agent's class file transformer. For a class that is not a target, its whole cost is one
- * hash lookup of the class name; a target class is read and rewritten by {@link BodyReplacer}
- * with the ASM that Byte Buddy carries (relocated), touching only the target methods.
+ * The agent's class file transformer. For a class that is neither a target nor of a generator
+ * family a preset covers, its whole cost is a hash lookup of the class name or two; a target
+ * class is read and rewritten by {@link BodyReplacer} with the ASM that Byte Buddy carries
+ * (relocated), touching only the target methods.
  */
 final class TargetTransformer implements ClassFileTransformer {
 
     private final Map<String, List<Target>> targetsByClass = new HashMap<>();
+    private final Map<Target, Integer> indexes = new HashMap<>();
+    private final PresetCoverage coverage;
     private final TargetReport report;
 
-    TargetTransformer(List<Target> targets, TargetReport report) {
-        for (Target target : targets) {
+    TargetTransformer(List<Target> targets, PresetCoverage coverage, TargetReport report) {
+        for (int i = 0; i < targets.size(); i++) {
+            Target target = targets.get(i);
+            indexes.put(target, i);
             String internalName = target.className().replace('.', '/');
             List<Target> ofClass = targetsByClass.get(internalName);
             if (ofClass == null) {
@@ -29,6 +34,7 @@ final class TargetTransformer implements ClassFileTransformer {
             }
             ofClass.add(target);
         }
+        this.coverage = coverage;
         this.report = report;
     }
 
@@ -39,7 +45,11 @@ final class TargetTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
                             ProtectionDomain protectionDomain, byte[] classFile) {
-        List<Target> targets = className == null ? null : targetsByClass.get(className);
+        if (className == null) {
+            return null;
+        }
+        coverage.loaded(className);
+        List<Target> targets = targetsByClass.get(className);
         if (targets == null) {
             return null;
         }
@@ -47,7 +57,7 @@ final class TargetTransformer implements ClassFileTransformer {
             ClassReader reader = new ClassReader(classFile);
             // Passing the reader lets every method that is not a target be copied as it is.
             ClassWriter writer = new ClassWriter(reader, 0);
-            BodyReplacer replacer = new BodyReplacer(writer, targets, TargetReport.describe(loader));
+            BodyReplacer replacer = new BodyReplacer(writer, targets, indexes, TargetReport.describe(loader));
             reader.accept(replacer, 0);
             byte[] transformed = writer.toByteArray();
             replacer.reportTo(report);

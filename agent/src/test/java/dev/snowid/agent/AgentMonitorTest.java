@@ -32,15 +32,21 @@ class AgentMonitorTest {
             return (Long) next;
         };
         AgentMonitor monitor = AgentMonitor.ofNode(scripted, Slot.of(7, 13));
+        RedirectedCalls calls = new RedirectedCalls(2, monitor); // as the agent wires them: bridge → target's source → monitor
+        monitor.countIssuedIn(calls);
+        LongSupplier first = calls.sources()[0];
+        LongSupplier second = calls.sources()[1];
 
-        assertEquals(1L, monitor.getAsLong());
-        IdUnavailableException full = assertThrows(NoFreeSlotException.class, monitor::getAsLong);
+        assertEquals(1L, first.getAsLong());
+        IdUnavailableException full = assertThrows(NoFreeSlotException.class, first::getAsLong);
         assertEquals("full", full.getMessage(), "the caller gets the refusal itself");
-        assertEquals(2L, monitor.getAsLong());
-        assertThrows(ClockBehindException.class, monitor::getAsLong);
-        assertThrows(NoFreeSlotException.class, monitor::getAsLong);
+        assertEquals(2L, second.getAsLong());
+        assertThrows(ClockBehindException.class, second::getAsLong);
+        assertThrows(NoFreeSlotException.class, first::getAsLong);
 
         assertEquals(2, monitor.getIdsIssued());
+        assertEquals(1, calls.count(0), "per target");
+        assertEquals(1, calls.count(1), "per target");
         TreeMap<String, Long> expected = new TreeMap<>();
         expected.put("clock_behind", 1L);
         expected.put("no_free_slot", 2L);

@@ -7,11 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AgentSettingsTest {
 
@@ -258,5 +265,127 @@ class AgentSettingsTest {
                 + " hash of the secret; the agent reads the secret itself from SNOWID_LEASE_SECRET"), settings.warnings()::toString);
         assertTrue(settings.warnings().get(2).startsWith("environment variable SNOWID_TABLE is ignored: it is not an agent setting")
                 && settings.warnings().get(2).contains("SNOWID_NODE"), settings.warnings()::toString);
+    }
+
+    @Test
+    void presetsExpandAndMixWithTargets() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "hutool, com.acme.Ids#next:string ,mybatis-plus,cn.hutool.core.lang.Snowflake#nextId");
+
+        AgentSettings settings = read();
+
+        assertEquals(Arrays.asList("cn.hutool.core.lang.Snowflake#nextId", "com.acme.Ids#next:string",
+                "com.baomidou.mybatisplus.core.toolkit.Sequence#nextId"), Arrays.asList(settings.targets().stream().map(Target::toString).toArray()),
+                "a preset's target named again is redirected once");
+        assertEquals(Preset.HUTOOL, settings.targets().get(0).preset());
+        assertEquals(Target.Kind.STRING, settings.targets().get(1).kind());
+        assertNull(settings.targets().get(1).preset());
+        assertTrue(settings.summary(settings.codec()).endsWith("3 target(s) (presets: hutool, mybatis-plus)"), settings.summary(settings.codec()));
+        assertTrue(settings.warnings().isEmpty(), settings.warnings()::toString);
+    }
+
+    @Test
+    void unknownPresetsKindsAndConflictingKindsNameTheSetting() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "Hutool");
+        assertEquals("snowid.targets='Hutool': 'Hutool' is not a preset: presets are [hutool, mybatis-plus]; a target is <fully qualified"
+                + " class name>#<method name>[:long|:string], e.g. com.acme.Ids#next", failure());
+        properties.setProperty("snowid.targets", "com.acme.Ids#next:str");
+        assertTrue(failure().startsWith("snowid.targets='com.acme.Ids#next:str': 'com.acme.Ids#next:str' has an unknown kind ':str'"
+                + ": allowed :long (a Long, the default) or :string"), this::failure);
+        properties.setProperty("snowid.targets", "com.acme.Ids#next:");
+        assertTrue(failure().contains("has an unknown kind ':'"), this::failure);
+        properties.setProperty("snowid.targets", "com.acme.Ids#next:long,com.acme.Ids#next:string");
+        assertTrue(failure().endsWith("com.acme.Ids#next:long and com.acme.Ids#next:string name the same methods with different kinds;"
+                + " name them once"), this::failure);
+    }
+
+    @Test
+    void aPresetsEpochOtherThanSnowidsIsWarnedAbout() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "mybatis-plus");
+        AgentSettings settings = read();
+        assertTrue(settings.presetShapeWarnings(settings.codec()).isEmpty(), "same epoch and layout as MyBatis-Plus");
+
+        assertEquals(Arrays.asList("preset mybatis-plus: MyBatis-Plus issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit datacenter"
+                + " | 5-bit machine | 12-bit sequence), snowid with epoch 1577836800000: the IDs change shape, new IDs sort below the"
+                + " ones it already issued and can repeat them; keep 1288834974657 for an application with stored IDs (see docs/migration.md)"),
+                settings.presetShapeWarnings(SnowflakeCodec.withEpoch(1577836800000L)), "e.g. the lease API's epoch");
+        assertTrue(settings.presetShapeWarnings(SnowflakeCodec.withEpoch(1000)).get(0).contains("new IDs jump far above the ones it already issued"));
+        properties.setProperty("snowid.targets", "com.acme.Ids#next");
+        assertTrue(read().presetShapeWarnings(SnowflakeCodec.withEpoch(1000)).isEmpty(), "no preset, no library to compare with");
+    }
+
+    @Test
+    void theConfigFileComesAfterPropertiesAndVariables(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("snowid.properties");
+        Files.write(file, Arrays.asList("snowid.node=1:1", "snowid.targets=hutool", "snowid.epoch=1577836800000",
+                "snowid.onUnavailable=wait:50", "other.key=1", "snowid.config=/elsewhere"), StandardCharsets.UTF_8);
+        properties.setProperty("snowid.config", file.toString());
+
+        AgentSettings settings = read();
+        assertEquals(Slot.of(1, 1), settings.node());
+        assertEquals(1577836800000L, settings.codec().epochMillis());
+        assertEquals(50, settings.onUnavailable().waitMillis());
+        assertTrue(settings.warnings().contains("unknown key other.key in " + file + " is ignored; the agent reads " + AgentSettings.ALL),
+                settings.warnings()::toString);
+        assertTrue(settings.warnings().contains("snowid.config in " + file + " is ignored: a file cannot name another"), settings.warnings()::toString);
+
+        environment.put("SNOWID_NODE", "2:2");
+        environment.put("SNOWID_EPOCH", "1420070400000");
+        properties.setProperty("snowid.epoch", "1262304000000");
+        settings = read();
+        assertEquals(Slot.of(2, 2), settings.node(), "the environment overrides the file");
+        assertEquals(1262304000000L, settings.codec().epochMillis(), "a system property overrides both");
+
+        environment.clear();
+        Files.write(file, Arrays.asList("snowid.node=1:32", "snowid.targets=a.B#c"), StandardCharsets.UTF_8);
+        assertEquals("snowid.node='1:32' (in " + file + ") is invalid: machine 32 is out of range: allowed 0 to 31", failure());
+    }
+
+    @Test
+    void theConfigFileMayHoldTheSecretUnlessEveryoneCanReadIt(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("snowid.properties");
+        Files.write(file, Arrays.asList("snowid.lease.url=https://api.example.org", "snowid.lease.secret=from-file", "snowid.targets=a.B#c"),
+                StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        environment.put("SNOWID_CONFIG", file.toString());
+        assertEquals("from-file", read().leaseSecret());
+        assertTrue(read().warnings().isEmpty(), read().warnings()::toString);
+
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        assertEquals(Arrays.asList("snowid.lease.secret is in " + file + ", which every user of this machine can read; allow only the"
+                + " application's user (chmod o-r)"), read().warnings());
+
+        environment.put("SNOWID_LEASE_SECRET", "from-env");
+        assertEquals("from-env", read().leaseSecret(), "the environment variable wins for the secret");
+    }
+
+    @Test
+    void aMissingOrUnreadableConfigFileAndBadAgentArgumentsNameTheSetting(@TempDir Path dir) throws IOException {
+        properties.setProperty("snowid.config", dir.resolve("missing.properties").toString());
+        assertTrue(failure().startsWith("snowid.config='" + dir.resolve("missing.properties") + "' cannot be read: no such file; allowed: the"
+                + " path of a readable properties file"), this::failure);
+        properties.remove("snowid.config");
+        environment.put("SNOWID_CONFIG", dir.toString());
+        assertTrue(failure().startsWith("SNOWID_CONFIG='" + dir + "' (snowid.config) cannot be read: it is a directory"), this::failure);
+        Path latin1 = dir.resolve("latin1.properties");
+        Files.write(latin1, "snowid.node=1:1\nsnowid.targets=a.B#c\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        environment.put("SNOWID_CONFIG", latin1.toString());
+        assertTrue(failure().endsWith("cannot be read: it is not UTF-8 text; allowed: the path of a readable properties file with snowid.* keys"
+                + " (e.g. snowid.node=7:13), absolute or relative to the working directory " + System.getProperty("user.dir")
+                + "; the agent argument, if any, is such a path"), this::failure);
+
+        environment.clear();
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        String message = assertThrows(AgentConfigurationException.class, () -> AgentSettings.read(properties, environment, "node=1:1")).getMessage();
+        assertTrue(message.startsWith("agent argument 'node=1:1' (snowid.config) cannot be read: no such file;"), message);
+        assertTrue(message.endsWith("; the agent argument, if any, is such a path"), message);
+        Path file = dir.resolve("snowid.properties");
+        Files.write(file, Arrays.asList("snowid.epoch=1577836800000"), StandardCharsets.UTF_8);
+        properties.setProperty("snowid.config", dir.resolve("missing.properties").toString());
+        assertEquals(1577836800000L, AgentSettings.read(properties, environment, file.toString()).codec().epochMillis(),
+                "the agent argument names the file, before snowid.config");
     }
 }

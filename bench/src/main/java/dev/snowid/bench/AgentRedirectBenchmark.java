@@ -20,7 +20,9 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * What a legacy method redirected by the agent costs per call, against calling the generator
  * directly in the same JVM. The redirected method's body is a static call to the bridge on the
- * bootstrap class loader, which calls the agent's generator through a volatile field.
+ * bootstrap class loader with the target's index; the bridge reads the per-target sources
+ * through a volatile field, and the target's source calls the agent's generator and counts the
+ * call (a {@code LongAdder}) for the report at shutdown.
  *
  * <p>Both paths issue real IDs on the wall clock, and one node issues at most 4,096 per ms
  * (244 ns each): called back to back, both would wait for the next millisecond and the

@@ -3,48 +3,54 @@ package dev.snowid.agent.bootstrap;
 import java.util.function.LongSupplier;
 
 /**
- * The one agent class on the bootstrap class loader. A redirected method's body, rewritten by
- * the agent, calls these static methods; since every class loader can see bootstrap classes,
+ * The one agent class on the bootstrap class loader. A redirected method's body calls these
+ * static methods with its target's index; since every class loader can see bootstrap classes,
  * that works for targets in any class loader, while the generator, ASM and everything else stay
- * inside the agent's own loader. Keep it tiny and free of dependencies beyond {@code java.*}:
- * whatever it references must be on the bootstrap class path too.
+ * inside the agent's own loader. Each target has its own source (the same generator, counting
+ * that target's calls). Keep it tiny and free of dependencies beyond {@code java.*}: whatever it
+ * references must be on the bootstrap class path too.
  */
 public final class SnowidBridge {
 
-    private static volatile LongSupplier source;
+    private static volatile LongSupplier[] sources;
 
     private SnowidBridge() {
     }
 
-    /** Called once by the agent at start-up; a second call (anyone else's) is refused. */
-    public static synchronized void install(LongSupplier idSource) {
-        if (idSource == null) {
-            throw new IllegalArgumentException("no ID source given");
+    /** Called once by the agent at start-up, one source per target; a second call (anyone else's) is refused. */
+    public static synchronized void install(LongSupplier[] perTarget) {
+        if (perTarget == null || perTarget.length == 0) {
+            throw new IllegalArgumentException("no ID sources given");
         }
-        if (source != null) {
-            throw new IllegalStateException("[snowid] an ID source is already installed; the agent installs exactly one");
+        for (LongSupplier source : perTarget) {
+            if (source == null) {
+                throw new IllegalArgumentException("an ID source is missing");
+            }
         }
-        source = idSource;
+        if (sources != null) {
+            throw new IllegalStateException("[snowid] ID sources are already installed; the agent installs them once");
+        }
+        sources = perTarget.clone();
     }
 
     public static boolean isInstalled() {
-        return source != null;
+        return sources != null;
     }
 
-    public static long nextId() {
-        LongSupplier current = source;
+    public static long nextId(int target) {
+        LongSupplier[] current = sources;
         if (current == null) {
             // Only reachable if a class was transformed before install(): never issue a made-up ID.
             throw new IllegalStateException("[snowid] no ID source installed yet: the snowid agent did not finish starting");
         }
-        return current.getAsLong();
+        return current[target].getAsLong();
     }
 
-    public static Long nextIdBoxed() {
-        return Long.valueOf(nextId());
+    public static Long nextIdBoxed(int target) {
+        return Long.valueOf(nextId(target));
     }
 
-    public static String nextIdString() {
-        return Long.toString(nextId());
+    public static String nextIdString(int target) {
+        return Long.toString(nextId(target));
     }
 }

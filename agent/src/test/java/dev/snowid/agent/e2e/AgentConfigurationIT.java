@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +71,14 @@ class AgentConfigurationIT {
                     env(), "snowid.onUnavailable='original' is not a policy; allowed: throw"));
             cases.add(bad(jdk, "epoch in the future", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.epoch", "99999999999999"),
                     env(), "snowid.epoch='99999999999999' is in the future"));
+            cases.add(bad(jdk, "unknown preset", props("snowid.node", "1:1", "snowid.targets", "hutool,mybatisplus"), env(),
+                    "snowid.targets='hutool,mybatisplus': 'mybatisplus' is not a preset: presets are [hutool, mybatis-plus]"));
+            cases.add(bad(jdk, "malformed kind", props("snowid.node", "1:1", "snowid.targets", TARGET + ":number"), env(),
+                    "snowid.targets='" + TARGET + ":number': '" + TARGET + ":number' has an unknown kind ':number': allowed :long"));
+            cases.add(bad(jdk, "config file missing", props("snowid.config", "/nonexistent/snowid.properties"), env(),
+                    "snowid.config='/nonexistent/snowid.properties' cannot be read: no such file; allowed: the path of a readable properties file"));
+            cases.add(bad(jdk, "config file unreadable", props(), env("SNOWID_CONFIG", System.getProperty("java.io.tmpdir")),
+                    "SNOWID_CONFIG='" + System.getProperty("java.io.tmpdir") + "' (snowid.config) cannot be read: it is a directory"));
         }
         return cases.stream();
     }
@@ -95,6 +105,53 @@ class AgentConfigurationIT {
         return Jdk.all().stream();
     }
 
+    /** The agent argument (the path of a properties file) and what the file holds are checked like every other setting. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void badAgentArgumentsAndFilesStopTheJvm(Jdk jdk) throws Exception {
+        Path malformed = dir.resolve("malformed.properties");
+        Files.write(malformed, "snowid.node=1:1\nsnowid.targets=\\uZZZZ\n".getBytes(StandardCharsets.UTF_8));
+        Path badNode = dir.resolve("bad-node.properties");
+        Files.write(badNode, Arrays.asList("snowid.node=1:40", "snowid.targets=" + TARGET), StandardCharsets.UTF_8);
+        Map<String, String> cases = new LinkedHashMap<>();
+        cases.put("node=1:1", "agent argument 'node=1:1' (snowid.config) cannot be read: no such file; allowed: the path of a readable"
+                + " properties file");
+        cases.put(malformed.toString(), "agent argument '" + malformed + "' (snowid.config) is not a properties file: Malformed \\uxxxx encoding");
+        cases.put(badNode.toString(), "snowid.node='1:40' (in " + badNode + ") is invalid: machine 40 is out of range: allowed 0 to 31");
+        for (Map.Entry<String, String> bad : cases.entrySet()) {
+            Path ids = dir.resolve("ids");
+            ChildJvm.Result result = ChildJvm.on(jdk).agentArgument(bad.getKey()).run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "10");
+
+            assertEquals(1, result.exitCode, result::toString);
+            assertTrue(result.stderr.contains("[snowid] ERROR: " + bad.getValue()), () -> "expected '" + bad.getValue() + "' in\n" + result);
+            assertFalse(result.stdout.contains("DONE"), () -> "the application ran:\n" + result);
+        }
+    }
+
+    /** -D beats the environment, which beats the file; the file fills in the rest. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void aConfigFileFillsInWhatPropertiesAndVariablesDoNotSet(Jdk jdk) throws Exception {
+        Path config = dir.resolve("snowid.properties");
+        Files.write(config, Arrays.asList("# the agent's settings", "snowid.node=1:1", "snowid.epoch=1420070400000",
+                "snowid.targets=" + TARGET + ",com.acme.legacy.LegacyIds#nextBoxed,com.acme.legacy.LegacyIds#nextString", "snowid.tragets=x"),
+                StandardCharsets.UTF_8);
+        Path ids = dir.resolve("ids");
+        long epoch = 1_577_836_800_000L;
+        long before = System.currentTimeMillis();
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .env("SNOWID_CONFIG", config.toString())
+                .env("SNOWID_EPOCH", Long.toString(epoch))
+                .property("snowid.node", "2:3")
+                .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "2", "600");
+        long after = System.currentTimeMillis();
+
+        assertEquals(0, result.exitCode, result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: unknown key snowid.tragets in " + config + " is ignored"), result::toString);
+        assertTrue(result.stderr.contains("node 2:3, epoch " + epoch + ", onUnavailable=throw, 3 target(s)"), result::toString);
+        AgentRedirectIT.assertAllFrom(IdsFile.read(ids), 1200, SnowflakeCodec.withEpoch(epoch), 2, 3, before, after);
+    }
+
     /**
      * A shell set up for the function's local runner (SNOWID_LEASE_MILLIS, SNOWID_EPOCH_MILLIS …)
      * and an empty SNOWID_NODE must not stop a JVM whose agent has a fixed node: each is one warning.
@@ -116,7 +173,7 @@ class AgentConfigurationIT {
         assertTrue(result.stderr.contains("[snowid] WARNING: SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored"), result::toString);
         assertTrue(result.stderr.contains("[snowid] WARNING: environment variable SNOWID_EPOCH_MILLIS is ignored: the agent reads snowid.epoch"
                 + " / SNOWID_EPOCH"), result::toString);
-        assertTrue(result.stderr.contains("[snowid] started in ") && result.stderr.contains("node 2:3, epoch 1288834974657"), result::toString);
+        assertTrue(result.stderr.contains(" started in ") && result.stderr.contains("node 2:3, epoch 1288834974657"), result::toString);
         long[] issued = IdsFile.read(ids);
         assertEquals(10, issued.length);
         for (long id : issued) {

@@ -68,6 +68,7 @@ class AgentJarIT {
             assertEquals("dev.snowid.agent.SnowidAgent", main.getValue("Agent-Class"));
             assertEquals("true", main.getValue("Can-Retransform-Classes"));
             assertEquals("dev.snowid.agent.SnowidCli", main.getValue("Main-Class"));
+            assertEquals(ChildJvm.AGENT_VERSION, main.getValue("Implementation-Version"));
         }
     }
 

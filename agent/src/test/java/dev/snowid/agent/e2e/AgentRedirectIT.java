@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,6 +49,37 @@ class AgentRedirectIT {
                 result::toString);
         assertTrue(result.stdout.contains("nextInt 42"), "a method that was refused keeps its body");
         assertAllFrom(IdsFile.read(ids), 200_000, SnowflakeCodec.TWITTER, 7, 13, before, after);
+        // 4 threads, each calling the three methods in turn 50,000 times: 16,667 + 16,667 + 16,666.
+        assertTrue(result.stderr.contains("[snowid] at shutdown: " + IDS + "#nextLong answered 66668 call(s) with snowid IDs"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] at shutdown: " + IDS + "#nextBoxed answered 66668 call(s) with snowid IDs"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] at shutdown: " + IDS + "#nextString answered 66664 call(s) with snowid IDs"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: " + IDS + "#nextInt was never redirected"), result::toString);
+    }
+
+    /** The start-up line names the version; it and the warnings carry the UTC time they were written at. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void startUpLineAndWarningsAreTimestampedAndNameTheVersion(Jdk jdk) throws Exception {
+        Path ids = dir.resolve("ids");
+        long before = System.currentTimeMillis();
+        ChildJvm.Result result = ChildJvm.on(jdk)
+                .property("snowid.node", "7:13")
+                .property("snowid.targets", IDS + "#nextLong," + IDS + "#nextBoxed," + IDS + "#nextString," + IDS + "#nextInt")
+                .property("snowid.target", "typo")
+                .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "3");
+        long after = System.currentTimeMillis();
+
+        assertEquals(0, result.exitCode, result::toString);
+        String timestamp = "(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z) \\[snowid\\] ";
+        for (String line : new String[] {
+                "snowid-agent " + Pattern.quote(ChildJvm.AGENT_VERSION) + " started in \\d+ ms: node 7:13",
+                "WARNING: unknown system property snowid\\.target is ignored",
+                "WARNING: " + Pattern.quote(IDS + "#nextInt is not redirected")}) {
+            Matcher matcher = Pattern.compile("(?m)^" + timestamp + line).matcher(result.stderr);
+            assertTrue(matcher.find(), () -> "no line '" + line + "' in\n" + result);
+            long at = Instant.parse(matcher.group(1)).toEpochMilli();
+            assertTrue(at >= before && at <= after, "written at " + matcher.group(1) + ", while the child ran from " + before + " to " + after);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -19,12 +19,16 @@ public final class ChildJvm {
 
     static final String AGENT_JAR = requiredProperty("snowid.test.agentJar");
     static final String FIXTURE_CLASSES = requiredProperty("snowid.test.fixtureClasses");
+    /** The real libraries the presets cover (Hutool, MyBatis-Plus with MyBatis) and H2, as a class path. */
+    static final String FIXTURE_LIBRARIES = requiredProperty("snowid.test.fixtureLibraries");
+    static final String AGENT_VERSION = requiredProperty("snowid.test.agentVersion");
 
     private final Jdk jdk;
     private final List<String> jvmOptions = new ArrayList<>();
     private final Map<String, String> environment = new LinkedHashMap<>();
     private String classPath = FIXTURE_CLASSES;
     private boolean withAgent = true;
+    private String agentArgument;
 
     private ChildJvm(Jdk jdk) {
         this.jdk = jdk;
@@ -49,23 +53,50 @@ public final class ChildJvm {
         return this;
     }
 
+    /** The fixture classes and the real ID libraries. */
+    public ChildJvm withLibraries() {
+        return classPath(FIXTURE_CLASSES, FIXTURE_LIBRARIES);
+    }
+
     public ChildJvm withoutAgent() {
         withAgent = false;
+        return this;
+    }
+
+    /** {@code -javaagent:snowid-agent.jar=<argument>}. */
+    public ChildJvm agentArgument(String argument) {
+        agentArgument = argument;
         return this;
     }
 
     public Process start(Path output, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(jdk.java());
-        if (withAgent) {
-            command.add("-javaagent:" + AGENT_JAR);
-        }
+        addAgent(command);
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classPath);
         command.add(mainClass);
         command.addAll(Arrays.asList(args));
         return start(output, command);
+    }
+
+    /** {@code java [-javaagent…] -jar <jar> <args>}: an executable jar, such as a Spring Boot application. */
+    public Result runJar(Path output, Path jar, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(jdk.java());
+        addAgent(command);
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(Arrays.asList(args));
+        return waitFor(output, "java -jar " + jar.getFileName(), start(output, command));
+    }
+
+    private void addAgent(List<String> command) {
+        if (withAgent) {
+            command.add("-javaagent:" + AGENT_JAR + (agentArgument != null ? "=" + agentArgument : ""));
+        }
     }
 
     /** {@code java -jar snowid-agent.jar <args>}: the agent jar's command line. */
@@ -94,7 +125,7 @@ public final class ChildJvm {
         return waitFor(output, mainClass, start(output, mainClass, args));
     }
 
-    private Result waitFor(Path output, String mainClass, Process process) throws IOException, InterruptedException {
+    Result waitFor(Path output, String mainClass, Process process) throws IOException, InterruptedException {
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
             fail(jdk + ": " + mainClass + " did not finish within 120 s; stderr:\n" + Result.read(output, ".err"));
@@ -117,7 +148,7 @@ public final class ChildJvm {
         public final String stdout;
         public final String stderr;
 
-        private Result(int exitCode, String stdout, String stderr) {
+        Result(int exitCode, String stdout, String stderr) {
             this.exitCode = exitCode;
             this.stdout = stdout;
             this.stderr = stderr;

@@ -29,6 +29,16 @@ class DecodeCliIT {
     }
 
     @Test
+    void printsTheVersionTheBuildGaveIt() throws Exception {
+        for (String command : new String[] {"version", "--version"}) {
+            ChildJvm.Result result = ChildJvm.on(jdk).runAgentJar(dir.resolve("run"), command);
+
+            assertEquals(0, result.exitCode, result::toString);
+            assertEquals("snowid-agent " + ChildJvm.AGENT_VERSION + System.lineSeparator(), result.stdout, result::toString);
+        }
+    }
+
+    @Test
     void decodesWithACustomEpoch() throws Exception {
         // The spec example's offset, 411165025343 ms, counted from 2020-01-01 instead of Twitter's epoch.
         ChildJvm.Result result = ChildJvm.on(jdk).runAgentJar(dir.resolve("run"), "decode", "--epoch", "1577836800000", "1724551110457221119");

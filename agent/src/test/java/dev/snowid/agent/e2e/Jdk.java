@@ -33,6 +33,11 @@ public final class Jdk {
         return home.resolve("bin").resolve("java").toString();
     }
 
+    /** The JDK's {@code jcmd}, which attaches agents to running JVMs. */
+    public String jcmd() {
+        return home.resolve("bin").resolve("jcmd").toString();
+    }
+
     public int major() {
         String[] parts = version.split("[.+-]");
         return Integer.parseInt(parts[0].equals("1") ? parts[1] : parts[0]);

@@ -1,0 +1,36 @@
+package dev.snowid.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/** The agent's version, written into {@code agent-version.properties} by the build. */
+final class AgentVersion {
+
+    static final String NAME = "snowid-agent";
+
+    private static final String RESOURCE = "agent-version.properties";
+
+    private AgentVersion() {
+    }
+
+    /** e.g. {@code 0.1.0}; "unknown" when the classes do not come from a build of the agent. */
+    static String version() {
+        try (InputStream in = AgentVersion.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                return "unknown";
+            }
+            Properties properties = new Properties();
+            properties.load(in);
+            String version = properties.getProperty("version");
+            return version == null || version.startsWith("${") ? "unknown" : version;
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** {@code snowid-agent 0.1.0}. */
+    static String nameAndVersion() {
+        return NAME + " " + version();
+    }
+}
