@@ -2,6 +2,7 @@ package dev.snowid.lambda;
 
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.client.wire.LeaseFields;
+import dev.snowid.lambda.json.JsonWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,9 +26,18 @@ record ApiResponse(int status, Map<String, String> headers, String body) {
     /** {@code {"error":"<code>","message":"<what was wrong and what is allowed>"}} with the code's status. */
     static ApiResponse error(ErrorCode code, String message, Map<String, String> extraHeaders) {
         ApiResponse response = json(code.status(),
-                new JsonBuilder().field(LeaseFields.ERROR, code.code()).field(LeaseFields.MESSAGE, message).end());
+                new JsonWriter().field(LeaseFields.ERROR, code.code()).field(LeaseFields.MESSAGE, message).end());
         response.headers().putAll(extraHeaders);
         return response;
+    }
+
+    /**
+     * Our own fault: a 500 that says nothing of it but where the operator finds it. The one home of
+     * that answer, for faults inside the API and around it (reading the event).
+     */
+    static ApiResponse internalError(String requestId) {
+        return error(ErrorCode.INTERNAL, "internal error; it is logged under request id " + (requestId == null ? "(none)" : requestId),
+                Map.of());
     }
 
     static ApiResponse error(ApiError error) {

@@ -162,11 +162,6 @@ public final class FunctionSettings {
         return codec;
     }
 
-    /** The SHA-256 of the bearer secret that opens the lease routes; empty when none is configured. */
-    public Optional<byte[]> leaseSecretSha256() {
-        return Optional.ofNullable(leaseSecretSha256).map(byte[]::clone);
-    }
-
     /** The bearer secrets' SHA-256 that open the lease routes: the current one, then the next (rotation); empty when none. */
     public List<byte[]> leaseSecretHashes() {
         List<byte[]> hashes = new ArrayList<>(2);

@@ -1,6 +1,7 @@
 package dev.snowid.lambda;
 
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
+import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lease.LeaseStore;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -52,10 +53,7 @@ final class Priming {
     }
 
     private static String v2(String method, String path, String query) {
-        return "{\"version\":\"2.0\",\"routeKey\":\"$default\",\"rawPath\":\"" + path + "\",\"rawQueryString\":\"" + query + "\","
-                + "\"headers\":{\"accept\":\"*/*\",\"user-agent\":\"snowid-priming\"},\"requestContext\":{\"http\":{\"method\":\""
-                + method + "\",\"path\":\"" + path + "\",\"protocol\":\"HTTP/1.1\",\"sourceIp\":\"127.0.0.1\",\"userAgent\":"
-                + "\"snowid-priming\"},\"requestId\":\"priming\",\"routeKey\":\"$default\",\"stage\":\"$default\"},"
-                + "\"isBase64Encoded\":false}";
+        return HttpApiEvent.request(method, path).rawQuery(query).header("accept", "*/*").header("user-agent", "snowid-priming")
+                .requestId("priming").json();
     }
 }

@@ -8,8 +8,8 @@ import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.client.wire.LeaseAudit;
-import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
@@ -27,7 +27,8 @@ import java.util.function.Consumer;
  */
 final class SnowidApi {
 
-    private static final String LEASE_PREFIX = LeaseRoute.LEASES + "/";
+    private static final String LEASE_PREFIX = Route.LEASES.template() + "/";
+    private static final String DECODE_PREFIX = Route.IDS.template() + "/";
     static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST|GET /leases, PUT|DELETE /leases/{slot}, GET /health";
 
     private final LeasedGenerator generator;
@@ -63,8 +64,7 @@ final class SnowidApi {
         } catch (RuntimeException e) {
             outcome.error = ErrorCode.INTERNAL.code();
             outcome.failure = e;
-            return ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
-                    + (request.requestId() == null ? "(none)" : request.requestId()), Map.of());
+            return ApiResponse.internalError(request.requestId());
         } finally {
             outcome.slot = generator.currentLease().map(Lease::slot).orElse(null);
         }
@@ -78,17 +78,17 @@ final class SnowidApi {
             throw ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
                     + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
         }
-        if (path.equals("/ids")) {
+        if (path.equals(Route.IDS.template())) {
             outcome.route = Route.IDS;
             allow(request, "GET", "POST");
             return ids(request, outcome);
         }
-        if (path.startsWith("/ids/") && path.indexOf('/', 5) < 0) {
+        if (path.startsWith(DECODE_PREFIX) && path.indexOf('/', DECODE_PREFIX.length()) < 0) {
             outcome.route = Route.DECODE;
             allow(request, "GET");
-            return decode(path.substring(5));
+            return decode(path.substring(DECODE_PREFIX.length()));
         }
-        if (path.equals(LeaseRoute.LEASES)) {
+        if (path.equals(Route.LEASES.template())) {
             outcome.route = Route.LEASES;
             allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
             auth.check(request);
@@ -101,7 +101,7 @@ final class SnowidApi {
             Slot slot = slot(path.substring(LEASE_PREFIX.length()));
             return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request, outcome) : release(slot, request, outcome);
         }
-        if (path.equals("/health")) {
+        if (path.equals(Route.HEALTH.template())) {
             outcome.route = Route.HEALTH;
             allow(request, "GET");
             return health();
@@ -119,7 +119,7 @@ final class SnowidApi {
             throw new IdUnavailableException("this environment's lease was lost: " + e.getMessage(), 1, e);
         }
         outcome.idsIssued = ids.length;
-        return ApiResponse.json(200, new JsonBuilder(new StringBuilder(ids.length * 22 + 16)).idStrings("ids", ids).end());
+        return ApiResponse.json(200, new JsonWriter(ids.length * 22 + 16).idStrings("ids", ids).end());
     }
 
     private ApiResponse decode(String text) {
@@ -129,7 +129,7 @@ final class SnowidApi {
         } catch (InvalidIdException e) {
             throw ApiError.badRequest(ErrorCode.INVALID_ID, e.getMessage());
         }
-        return ApiResponse.json(200, new JsonBuilder()
+        return ApiResponse.json(200, new JsonWriter()
                 .field("id", Long.toString(id.value()))
                 .field("timestamp", id.unixMillis())
                 .field("time", id.instant().toString())
@@ -152,7 +152,7 @@ final class SnowidApi {
     }
 
     private ApiResponse slotMap() {
-        return ApiResponse.json(LeaseRoute.SLOT_MAP.successStatus(), pool.map().toJson());
+        return ApiResponse.json(LeaseRoute.SLOT_MAP.successStatus(), LeaseBodies.slotMap(pool.map()));
     }
 
     private ApiResponse acquire(ApiRequest request, RequestOutcome outcome) {
@@ -165,7 +165,7 @@ final class SnowidApi {
         Lease lease = leases.acquire(holder);
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         outcome.leases.acquired(LeaseHolder.AGENTS);
-        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(lease, codec.epochMillis()));
+        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));
     }
 
     private long leaseRetryMillis() {
@@ -183,7 +183,7 @@ final class SnowidApi {
             Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
             audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)));
             outcome.leases.renewed(LeaseHolder.AGENTS);
-            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(renewed, codec.epochMillis()));
+            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseBodies.lease(renewed, codec.epochMillis()));
         } catch (LeaseLostException e) {
             outcome.leases.lost(LeaseHolder.AGENTS);
             throw lost(slot, claim.fence(), e, request);
@@ -217,7 +217,7 @@ final class SnowidApi {
     private ApiResponse health() {
         Optional<Lease> lease = generator.currentLease();
         long now = clock.millis();
-        return ApiResponse.json(200, new JsonBuilder()
+        return ApiResponse.json(200, new JsonWriter()
                 .field("status", "ok")
                 .field("version", Version.CURRENT)
                 .field("slot", lease.map(l -> l.slot().toString()).orElse(null))

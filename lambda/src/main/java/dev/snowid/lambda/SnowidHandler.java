@@ -174,8 +174,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         } catch (RuntimeException e) {
             outcome.error = ErrorCode.INTERNAL.code();
             outcome.failure = e;
-            response = ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
-                    + (requestId == null ? "(none)" : requestId), Map.of());
+            response = ApiResponse.internalError(requestId);
         }
         return new Answer(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8), response.status(), requestId);
     }

@@ -22,7 +22,7 @@ class FunctionSettingsTest {
         assertEquals(60_000, settings.leaseTerms().leaseMillis());
         assertEquals(2_000, settings.leaseTerms().maxClockSkewMillis());
         assertEquals(SnowflakeCodec.TWITTER_EPOCH_MILLIS, settings.codec().epochMillis());
-        assertTrue(settings.leaseSecretSha256().isEmpty());
+        assertTrue(settings.leaseSecretHashes().isEmpty());
         assertTrue(settings.dynamoDbEndpoint().isEmpty());
         assertEquals(FunctionSettings.Metrics.OFF, settings.metrics());
         assertEquals(8080, FunctionSettings.localPort(Map.of()));
@@ -47,7 +47,8 @@ class FunctionSettingsTest {
         assertEquals(2, settings.pool().size());
         assertEquals(5_000, settings.leaseTerms().leaseMillis());
         assertEquals(1600000000000L, settings.codec().epochMillis());
-        assertArrayEquals(HexFormat.of().parseHex(hash.toLowerCase()), settings.leaseSecretSha256().orElseThrow());
+        assertArrayEquals(HexFormat.of().parseHex(hash.toLowerCase()), settings.leaseSecretHashes().get(0));
+        assertEquals(1, settings.leaseSecretHashes().size());
         assertEquals("localhost", settings.dynamoDbEndpoint().orElseThrow().getHost());
         assertEquals(FunctionSettings.Metrics.EMF, settings.metrics());
         assertEquals("snowid/2026/11/29/[$LATEST]abc", settings.holder());
@@ -108,7 +109,7 @@ class FunctionSettingsTest {
     @Test
     void anEmptyVariableCountsAsUnset() {
         FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, "", FunctionSettings.TABLE, ""));
-        assertTrue(settings.leaseSecretSha256().isEmpty());
+        assertTrue(settings.leaseSecretHashes().isEmpty());
         assertEquals("snowid-leases", settings.table());
     }
 

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A set of slots written as index ranges, {@code "0-95"} or {@code "0-15,32-47"}: a part of a pool in a few characters. */
-final class SlotRanges {
+public final class SlotRanges {
 
     private SlotRanges() {
     }
 
     /** The slots (in table order) as ranges of consecutive indexes. */
-    static String write(List<Slot> slots) {
+    public static String write(List<Slot> slots) {
         StringBuilder text = new StringBuilder();
         int i = 0;
         while (i < slots.size()) {

@@ -2,7 +2,7 @@ package dev.snowid.lambda.local;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import dev.snowid.lambda.JsonBuilder;
+import dev.snowid.lambda.json.JsonWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +32,7 @@ final class EngineGate implements HttpHandler {
             return;
         }
         try (exchange) {
-            byte[] body = new JsonBuilder().field("error", "store_unavailable").field("message", now.reason()).end()
+            byte[] body = new JsonWriter().field("error", "store_unavailable").field("message", now.reason()).end()
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             exchange.getResponseHeaders().set("Cache-Control", "no-store");

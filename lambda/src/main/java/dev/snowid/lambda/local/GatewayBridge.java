@@ -3,7 +3,7 @@ package dev.snowid.lambda.local;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import dev.snowid.lambda.JsonBuilder;
+import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.json.JsonReader;
 import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lambda.json.MalformedJson;
@@ -109,35 +109,21 @@ final class GatewayBridge implements HttpHandler {
         });
         InetSocketAddress remote = exchange.getRemoteAddress();
         long now = System.currentTimeMillis();
-        JsonBuilder json = new JsonBuilder();
-        json.field("version", "2.0").field("routeKey", "$default").field("rawPath", rawPath == null ? "/" : rawPath)
-                .field("rawQueryString", rawQuery == null ? "" : rawQuery);
-        if (!cookies.isEmpty()) {
-            json.stringArray("cookies", cookies);
-        }
-        json.stringMap("headers", headers);
-        Map<String, String> query = queryParameters(rawQuery);
-        if (!query.isEmpty()) {
-            json.stringMap("queryStringParameters", query);
-        }
-        JsonBuilder http = new JsonBuilder().field("method", exchange.getRequestMethod())
-                .field("path", rawPath == null ? "/" : rawPath)
-                .field("protocol", exchange.getProtocol())
-                .field("sourceIp", remote == null ? "127.0.0.1" : remote.getAddress().getHostAddress())
-                .field("userAgent", headers.getOrDefault("user-agent", ""));
-        JsonBuilder context = new JsonBuilder().field("accountId", "000000000000").field("apiId", "local")
-                .field("domainName", "localhost").field("domainPrefix", "localhost").rawField("http", http.end())
-                .field("requestId", requestId).field("routeKey", "$default").field("stage", "$default")
-                .field("time", ZonedDateTime.now(ZoneOffset.UTC).format(REQUEST_TIME)).field("timeEpoch", now);
-        json.rawField("requestContext", context.end());
+        HttpApiEvent event = HttpApiEvent.request(exchange.getRequestMethod(), rawPath == null ? "/" : rawPath)
+                .rawQuery(rawQuery == null ? "" : rawQuery)
+                .cookies(cookies)
+                .queryParameters(queryParameters(rawQuery))
+                .api("000000000000", "local", "localhost", "localhost")
+                .protocol(exchange.getProtocol())
+                .sourceIp(remote == null ? "127.0.0.1" : remote.getAddress().getHostAddress())
+                .requestId(requestId)
+                .time(ZonedDateTime.now(ZoneOffset.UTC).format(REQUEST_TIME), now);
+        headers.forEach(event::header);
         if (body.length > 0) {
             String text = textOrNull(body, headers.get("content-type"));
-            json.field("body", text != null ? text : Base64.getEncoder().encodeToString(body));
-            json.field("isBase64Encoded", text == null);
-        } else {
-            json.field("isBase64Encoded", false);
+            event.body(text != null ? text : Base64.getEncoder().encodeToString(body), text == null);
         }
-        return json.end();
+        return event.json();
     }
 
     /** Decoded parameters, repeated ones joined with commas: what API Gateway puts in queryStringParameters. */
