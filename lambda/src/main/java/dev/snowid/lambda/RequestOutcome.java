@@ -16,5 +16,5 @@ final class RequestOutcome {
     /** Our own failure behind a 500 or a 503, for the log only. */
     Throwable failure;
     /** Acquisitions, renewals, losses and occupancy seen while it was handled. */
-    LeaseActivity leases = LeaseActivity.current();
+    LeaseActivity leases = new LeaseActivity();
 }

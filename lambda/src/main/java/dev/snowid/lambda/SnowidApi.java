@@ -10,7 +10,6 @@ import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.client.wire.LeaseRoute;
 import dev.snowid.lambda.json.JsonWriter;
-import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
@@ -37,7 +36,10 @@ final class SnowidApi {
     private final LeaseRouteAuth auth;
     private final WallClock clock;
     private final PoolView pool;
-    /** Where the lease routes' audit lines go: one per grant, renewal, release and loss. */
+    /**
+     * Where the lease routes' outcomes go, as their audit lines: one per grant, renewal, release
+     * and loss; the audit log and the request's metrics both subscribe.
+     */
     private final Consumer<LeaseAudit> audit;
 
     /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
@@ -92,14 +94,14 @@ final class SnowidApi {
             outcome.route = Route.LEASES;
             allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
             auth.check(request);
-            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request, outcome);
+            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request);
         }
         if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
             outcome.route = Route.LEASE;
             allow(request, LeaseRoute.RENEW.method(), LeaseRoute.RELEASE.method());
             auth.check(request);
             Slot slot = slot(path.substring(LEASE_PREFIX.length()));
-            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request, outcome) : release(slot, request, outcome);
+            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request) : release(slot, request);
         }
         if (path.equals(Route.HEALTH.template())) {
             outcome.route = Route.HEALTH;
@@ -155,7 +157,7 @@ final class SnowidApi {
         return ApiResponse.json(LeaseRoute.SLOT_MAP.successStatus(), LeaseBodies.slotMap(pool.map()));
     }
 
-    private ApiResponse acquire(ApiRequest request, RequestOutcome outcome) {
+    private ApiResponse acquire(ApiRequest request) {
         if (pool.parts().agents().isEmpty()) {
             // Not a moment's shortage but the deployment's choice; retrying later changes nothing until it is redeployed.
             throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
@@ -164,7 +166,6 @@ final class SnowidApi {
         String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
         Lease lease = leases.acquire(holder);
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
-        outcome.leases.acquired(LeaseHolder.AGENTS);
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));
     }
 
@@ -172,7 +173,7 @@ final class SnowidApi {
         return leases.terms().leaseMillis();
     }
 
-    private ApiResponse renew(Slot slot, ApiRequest request, RequestOutcome outcome) {
+    private ApiResponse renew(Slot slot, ApiRequest request) {
         if (!pool.parts().agentsMayHold(slot)) {
             // A slot of the function's part: the lease routes never granted it, so they do not extend it either.
             throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to renew through the lease API: the slot is in the "
@@ -182,15 +183,13 @@ final class SnowidApi {
         try {
             Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
             audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)));
-            outcome.leases.renewed(LeaseHolder.AGENTS);
             return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseBodies.lease(renewed, codec.epochMillis()));
         } catch (LeaseLostException e) {
-            outcome.leases.lost(LeaseHolder.AGENTS);
             throw lost(slot, claim.fence(), e, request);
         }
     }
 
-    private ApiResponse release(Slot slot, ApiRequest request, RequestOutcome outcome) {
+    private ApiResponse release(Slot slot, ApiRequest request) {
         LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());
@@ -198,7 +197,6 @@ final class SnowidApi {
                     .caller(caller(request)));
             return ApiResponse.noContent();
         } catch (LeaseLostException e) {
-            outcome.leases.lost(LeaseHolder.AGENTS);
             throw lost(slot, release.claim().fence(), e, request);
         }
     }

@@ -2,6 +2,7 @@ package dev.snowid.lambda.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -18,8 +19,8 @@ import java.util.Map;
 public final class JsonWriter {
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE) // the same \u00xx as the escapes of our own
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT)
+            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE) // lower-case hex in escapes, as the function always wrote them
+            .disable(StreamWriteFeature.AUTO_CLOSE_CONTENT)
             .build();
 
     private final StringWriter out;
