@@ -1,11 +1,11 @@
 package dev.snowid.bench;
 
 import dev.snowid.WallClock;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.local.Dynalite;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

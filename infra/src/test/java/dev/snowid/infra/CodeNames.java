@@ -1,12 +1,12 @@
 package dev.snowid.infra;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -1,9 +1,9 @@
 package dev.snowid.integrations;
 
 import dev.snowid.client.SnowidClient;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -7,12 +7,27 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
-import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.client.wire.LeaseAudit;
+import dev.snowid.lambda.api.LeaseRouteAuth;
+import dev.snowid.lambda.api.PoolView;
+import dev.snowid.lambda.api.SnowidApi;
+import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.ApiRequest;
+import dev.snowid.lambda.http.ApiResponse;
+import dev.snowid.lambda.http.GatewayEvent;
+import dev.snowid.lambda.http.GatewayResponse;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.settings.PoolParts;
+import dev.snowid.lambda.snapstart.Priming;
+import dev.snowid.lambda.snapstart.SnapStartHooks;
 import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lambda.telemetry.LeaseMeter;
 import dev.snowid.lambda.telemetry.MeteredLeaseStore;
 import dev.snowid.lambda.telemetry.PoolPart;
+import dev.snowid.lambda.telemetry.RequestLog;
+import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lambda.telemetry.StreamLogger;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStore;
@@ -166,7 +181,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     }
 
     /** A response and what the log needs of it. */
-    record Answer(byte[] bytes, int status, String requestId) {
+    public record Answer(byte[] bytes, int status, String requestId) {
     }
 
     /** Event bytes in, proxy response bytes out: everything of a request but its log line and metrics. */

@@ -1,6 +1,7 @@
 package dev.snowid.lambda;
 
 import dev.snowid.lambda.http.HttpApiEvent;
+import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.json.JsonWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.tools.attach.VirtualMachine;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

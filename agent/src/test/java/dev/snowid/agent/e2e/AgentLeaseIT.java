@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

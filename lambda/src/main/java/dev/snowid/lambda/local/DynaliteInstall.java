@@ -1,6 +1,6 @@
 package dev.snowid.lambda.local;
 
-import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;

@@ -1,10 +1,10 @@
 package dev.snowid.lambda.local;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.snowid.lambda.FunctionSettings;
-import dev.snowid.lambda.InvalidSettingException;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.settings.InvalidSettingException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

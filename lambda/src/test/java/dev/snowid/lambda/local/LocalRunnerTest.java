@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.settings.InvalidSettingException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -177,7 +178,7 @@ class LocalRunnerTest {
 
     @Test
     void aBadSettingStopsItWithTheVariableNamed() {
-        var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.InvalidSettingException.class,
+        var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.settings.InvalidSettingException.class,
                 () -> LocalRunner.start(Map.of(FunctionSettings.LOCAL_PORT, "http")));
         assertEquals(FunctionSettings.LOCAL_PORT, error.variable());
         assertTrue(error.getMessage().contains("0 to 65535"), error.getMessage());

@@ -1,6 +1,9 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
-import dev.snowid.lambda.FunctionSettings.LeaseAuth;
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.ApiRequest;
+import dev.snowid.lambda.settings.FunctionSettings.LeaseAuth;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,20 +24,20 @@ import java.util.Optional;
  * function (the template's {@code LeaseAuth=AWS_IAM}) and put the caller's ARN into the request
  * context; a blank ARN is no caller.
  */
-final class LeaseRouteAuth {
+public final class LeaseRouteAuth {
 
     private static final String SCHEME = "bearer ";
 
     private final LeaseAuth mode;
     private final List<byte[]> secretHashes;
 
-    LeaseRouteAuth(LeaseAuth mode, List<byte[]> secretHashes) {
+    public LeaseRouteAuth(LeaseAuth mode, List<byte[]> secretHashes) {
         this.mode = mode;
         this.secretHashes = List.copyOf(secretHashes);
     }
 
     /** Bearer mode with at most one secret: tests and the local runner. */
-    LeaseRouteAuth(Optional<byte[]> secretSha256) {
+    public LeaseRouteAuth(Optional<byte[]> secretSha256) {
         this(LeaseAuth.BEARER, secretSha256.map(List::of).orElse(List.of()));
     }
 
@@ -83,7 +86,7 @@ final class LeaseRouteAuth {
         return "bearer of the lease secret";
     }
 
-    static byte[] sha256(String secret) {
+    public static byte[] sha256(String secret) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {

@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.http;
 
 import dev.snowid.lambda.json.JsonWriter;
 import java.util.List;
@@ -7,12 +7,12 @@ import java.util.List;
  * Writes an {@link ApiResponse} as the proxy integration's response JSON. Payload 2.0 and 1.0
  * read the same fields; 1.0 (REST APIs) also gets {@code multiValueHeaders}.
  */
-final class GatewayResponse {
+public final class GatewayResponse {
 
     private GatewayResponse() {
     }
 
-    static String write(ApiResponse response, PayloadFormat format) {
+    public static String write(ApiResponse response, PayloadFormat format) {
         JsonWriter json = new JsonWriter(response.body().length() + 256);
         json.field("statusCode", response.status());
         json.stringMap("headers", response.headers());

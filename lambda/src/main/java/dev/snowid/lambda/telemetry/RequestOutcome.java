@@ -1,20 +1,20 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.telemetry;
 
 import dev.snowid.Slot;
-import dev.snowid.lambda.telemetry.LeaseActivity;
+import dev.snowid.lambda.api.Route;
 
 /** What one request did, for its log line and metrics: filled in while it is handled. */
-final class RequestOutcome {
+public final class RequestOutcome {
 
-    Route route = Route.UNMATCHED;
-    String method;
-    int idsIssued;
+    public Route route = Route.UNMATCHED;
+    public String method;
+    public int idsIssued;
     /** The slot this environment issues from after the request, if any. */
-    Slot slot;
+    public Slot slot;
     /** The error code answered, if any. */
-    String error;
+    public String error;
     /** Our own failure behind a 500 or a 503, for the log only. */
-    Throwable failure;
+    public Throwable failure;
     /** Acquisitions, renewals, losses and occupancy seen while it was handled. */
-    LeaseActivity leases = new LeaseActivity();
+    public LeaseActivity leases = new LeaseActivity();
 }

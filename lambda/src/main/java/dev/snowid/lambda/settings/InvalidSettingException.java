@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.settings;
 
 /** An environment variable of the function has a value it cannot use; the message names the variable. */
 public final class InvalidSettingException extends IllegalArgumentException {

@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.settings;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.lease.LeaseTerms;

@@ -1,6 +1,7 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.snapstart;
 
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
+import dev.snowid.lambda.telemetry.RequestLog;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeasedGenerator;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,7 +19,7 @@ import org.crac.Resource;
  * <p>Before the checkpoint the request path is also primed ({@link Priming}), and after a restore
  * the next request counts as a cold start.
  */
-final class SnapStartHooks implements Resource {
+public final class SnapStartHooks implements Resource {
 
     private final LeasedGenerator generator;
     private final LeaseStore store;
@@ -26,7 +27,7 @@ final class SnapStartHooks implements Resource {
     private final AtomicBoolean coldStart;
     private final Priming priming;
 
-    SnapStartHooks(LeasedGenerator generator, LeaseStore store, RequestLog log, AtomicBoolean coldStart, Priming priming) {
+    public SnapStartHooks(LeasedGenerator generator, LeaseStore store, RequestLog log, AtomicBoolean coldStart, Priming priming) {
         this.generator = generator;
         this.store = store;
         this.log = log;

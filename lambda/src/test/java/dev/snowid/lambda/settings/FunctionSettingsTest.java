@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.settings;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.settings;
 
 import dev.snowid.Slot;
 import dev.snowid.lease.SlotPool;
@@ -33,12 +33,12 @@ public record PoolParts(SlotPool whole, SlotPool function, Optional<SlotPool> ag
     }
 
     /** Whether {@code PUT /leases/{slot}} may renew this slot: one the lease routes could have granted. */
-    boolean agentsMayHold(Slot slot) {
+    public boolean agentsMayHold(Slot slot) {
         return agents.isPresent() && agents.get().contains(slot);
     }
 
     /** Each part's name and slots, in table order. */
-    Map<String, List<Slot>> named() {
+    public Map<String, List<Slot>> named() {
         Map<String, List<Slot>> parts = new LinkedHashMap<>();
         if (split) {
             parts.put(FUNCTION, function.slots());

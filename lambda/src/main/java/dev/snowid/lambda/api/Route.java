@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
 import dev.snowid.client.wire.LeaseRoute;
 

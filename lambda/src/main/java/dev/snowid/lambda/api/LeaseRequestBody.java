@@ -1,8 +1,10 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.client.wire.LeaseFields;
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.JsonBody;
 import dev.snowid.lambda.json.JsonValue;
 import java.util.Map;
 import java.util.Optional;
@@ -11,7 +13,7 @@ import java.util.Optional;
  * The JSON bodies of the lease routes: what a caller must show to renew or release (owner token
  * and fence, as {@code POST /leases} gave them) and, to release, the last ms it issued an ID in.
  */
-final class LeaseRequestBody {
+public final class LeaseRequestBody {
 
     static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, up to "
             + LeaseRequestBody.MAX_HOLDER_LENGTH + " characters>\"}";

@@ -1,11 +1,12 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.lambda.http.ApiError;
 import java.util.List;
 
 /** The {@code count} query parameter of {@code /ids}: a whole number from 1 to 4,096, default 1. */
-final class IdCount {
+public final class IdCount {
 
     static final int DEFAULT = 1;
     /** One millisecond's worth of one slot: a batch never needs more than two milliseconds. */

@@ -1,7 +1,9 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.snapstart;
 
+import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.http.HttpApiEvent;
+import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lease.LeaseStore;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -14,11 +16,11 @@ import java.util.List;
  * marshalling, signing and response parsing run against an answer made in-process, never the
  * network ({@link DynamoDbLeaseStore#primeRequestPath()}). No randomness of our own is drawn.
  */
-final class Priming {
+public final class Priming {
 
     /** The handler's path from event bytes to response bytes, without its log line and metrics. */
     @FunctionalInterface
-    interface Path {
+    public interface Path {
         SnowidHandler.Answer answer(byte[] event, String requestId, RequestOutcome outcome);
     }
 
@@ -35,7 +37,7 @@ final class Priming {
     private final Path path;
     private final LeaseStore store;
 
-    Priming(Path path, LeaseStore store) {
+    public Priming(Path path, LeaseStore store) {
         this.path = path;
         this.store = store;
     }

@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.http;
 
 import java.util.List;
 import java.util.Map;
@@ -13,20 +13,20 @@ import java.util.Optional;
  * @param iamCaller the caller's ARN where API Gateway verified an IAM (SigV4) signature before
  *                  invoking us; clients cannot set it, API Gateway builds the request context
  */
-record ApiRequest(PayloadFormat format, String method, String path, Map<String, List<String>> query,
+public record ApiRequest(PayloadFormat format, String method, String path, Map<String, List<String>> query,
                   Map<String, String> headers, byte[] body, String requestId, Optional<String> iamCaller) {
 
     /** The same request under the id the Lambda runtime gave the invocation (it is in Lambda's own log lines too). */
-    ApiRequest withRequestId(String id) {
+    public ApiRequest withRequestId(String id) {
         return new ApiRequest(format, method, path, query, headers, body, id, iamCaller);
     }
 
-    Optional<String> header(String lowerCaseName) {
+    public Optional<String> header(String lowerCaseName) {
         return Optional.ofNullable(headers.get(lowerCaseName));
     }
 
     /** Every value given for {@code name}; empty when it was not given. */
-    List<String> queryValues(String name) {
+    public List<String> queryValues(String name) {
         return query.getOrDefault(name, List.of());
     }
 }

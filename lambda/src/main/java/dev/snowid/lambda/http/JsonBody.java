@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.http;
 
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.json.JsonReader;
@@ -11,7 +11,7 @@ import java.util.Map;
  * repeated key ({@code {"fence":1,"fence":2}}) or anything after the object ({@code {...} junk})
  * is the client's mistake and gets a 400, as does a body that is not UTF-8.
  */
-final class JsonBody {
+public final class JsonBody {
 
     /**
      * A lease request body is a small flat object (its longest field, holder, is 200 characters):
@@ -24,7 +24,7 @@ final class JsonBody {
     private JsonBody() {
     }
 
-    static Map<String, JsonValue> object(byte[] body, String expected) {
+    public static Map<String, JsonValue> object(byte[] body, String expected) {
         JsonValue value;
         try {
             value = READER.read(body);

@@ -1,7 +1,9 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.SlotMap;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.settings.PoolParts;
 import dev.snowid.lease.LeaseStore;
 
 /**
@@ -9,7 +11,7 @@ import dev.snowid.lease.LeaseStore;
  * {@code GET /leases}, read with one Scan of the table. The store hands out no owner tokens for
  * this ({@link LeaseStore#heldSlots()}), so the map cannot leak one.
  */
-final class PoolView {
+public final class PoolView {
 
     private final PoolParts parts;
     private final LeaseStore store;
@@ -25,7 +27,7 @@ final class PoolView {
         this.description = description;
     }
 
-    static PoolView of(FunctionSettings settings, LeaseStore store, WallClock clock) {
+    public static PoolView of(FunctionSettings settings, LeaseStore store, WallClock clock) {
         return new PoolView(settings.poolParts(), store, clock, settings.leaseTerms().leaseMillis(), settings.poolDescription());
     }
 

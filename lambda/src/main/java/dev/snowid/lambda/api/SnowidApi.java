@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
 import dev.snowid.IdUnavailableException;
 import dev.snowid.InvalidIdException;
@@ -9,12 +9,18 @@ import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.lambda.Version;
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.ApiRequest;
+import dev.snowid.lambda.http.ApiResponse;
 import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
-import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.lease.PooledLeaseSource;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -24,7 +30,7 @@ import java.util.function.Consumer;
  * into a status. Client mistakes are 4xx with {@code {"error","message"}}; "no ID right now"
  * is 503 with {@code Retry-After}; only our own faults are 500, and those say nothing more.
  */
-final class SnowidApi {
+public final class SnowidApi {
 
     private static final String LEASE_PREFIX = Route.LEASES.template() + "/";
     private static final String DECODE_PREFIX = Route.IDS.template() + "/";
@@ -43,7 +49,7 @@ final class SnowidApi {
     private final Consumer<LeaseAudit> audit;
 
     /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
-    SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
+    public SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
               PoolView pool, Consumer<LeaseAudit> audit) {
         this.generator = generator;
         this.leases = leases;
@@ -54,7 +60,7 @@ final class SnowidApi {
         this.audit = audit;
     }
 
-    ApiResponse handle(ApiRequest request, RequestOutcome outcome) {
+    public ApiResponse handle(ApiRequest request, RequestOutcome outcome) {
         outcome.method = request.method();
         try {
             return route(request, outcome);
@@ -145,7 +151,7 @@ final class SnowidApi {
      * The length of {@code path} without its trailing slashes: one pass from the end, so a run of
      * 10,000 slashes costs 10,000 steps (a regex strip was quadratic in the run).
      */
-    static int withoutTrailingSlashes(CharSequence path) {
+    public static int withoutTrailingSlashes(CharSequence path) {
         int end = path.length();
         while (end > 0 && path.charAt(end - 1) == '/') {
             end--;

@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.http;
 
 import dev.snowid.client.wire.ErrorCode;
 import java.util.Map;
@@ -7,36 +7,36 @@ import java.util.Map;
  * A request the API turns down on purpose: carries the HTTP status, the error code and a
  * message saying what was wrong and what is allowed. Never used for our own failures (500).
  */
-final class ApiError extends RuntimeException {
+public final class ApiError extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
     private final ErrorCode code;
     private final transient Map<String, String> headers;
 
-    ApiError(ErrorCode code, String message) {
+    public ApiError(ErrorCode code, String message) {
         this(code, message, Map.of());
     }
 
-    ApiError(ErrorCode code, String message, Map<String, String> headers) {
+    public ApiError(ErrorCode code, String message, Map<String, String> headers) {
         super(message, null, false, false); // no stack trace: it is an answer, not a fault
         this.code = code;
         this.headers = headers;
     }
 
     /** A 400: {@code code} must be one of the 400 codes. */
-    static ApiError badRequest(ErrorCode code, String message) {
+    public static ApiError badRequest(ErrorCode code, String message) {
         if (code.status() != 400) {
             throw new IllegalArgumentException(code + " is not a 400 code");
         }
         return new ApiError(code, message);
     }
 
-    static ApiError notFound(String message) {
+    public static ApiError notFound(String message) {
         return new ApiError(ErrorCode.NOT_FOUND, message);
     }
 
-    static ApiError unauthorized(String message) {
+    public static ApiError unauthorized(String message) {
         // RFC 6750: say which scheme the route wants.
         return new ApiError(ErrorCode.UNAUTHORIZED, message, Map.of("WWW-Authenticate", "Bearer realm=\"snowid-leases\""));
     }
@@ -45,7 +45,7 @@ final class ApiError extends RuntimeException {
         return code.status();
     }
 
-    String code() {
+    public String code() {
         return code.code();
     }
 

@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.http;
 
 import dev.snowid.client.wire.ErrorCode;
 import java.io.ByteArrayOutputStream;
@@ -15,7 +15,7 @@ import java.util.Map;
  * Percent-decoding of raw paths and query strings (payload 2.0 passes them as sent), strict:
  * a broken escape or invalid UTF-8 is the client's mistake, answered with 400.
  */
-final class PercentDecoding {
+public final class PercentDecoding {
 
     private PercentDecoding() {
     }

@@ -1,15 +1,11 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.telemetry;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import dev.snowid.client.wire.LeaseAudit;
-import dev.snowid.lambda.telemetry.Dimension;
-import dev.snowid.lambda.telemetry.LeaseActivity;
-import dev.snowid.lambda.telemetry.LeaseHolder;
-import dev.snowid.lambda.telemetry.LogLine;
-import dev.snowid.lambda.telemetry.Metric;
-import dev.snowid.lambda.telemetry.MetricsRecord;
+import dev.snowid.lambda.api.Route;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -22,7 +18,7 @@ import java.util.function.LongSupplier;
  * as CloudWatch embedded-metric-format records on stdout, never filtered by log level (as
  * Powertools Metrics does: a log level turned up must not make the alarms blind).
  */
-final class RequestLog {
+public final class RequestLog {
 
     private final LambdaLogger logger;
     private final PrintStream metricsOut;
@@ -31,7 +27,7 @@ final class RequestLog {
     private final String namespace;
     private final LongSupplier clock;
 
-    RequestLog(LambdaLogger logger, PrintStream metricsOut, FunctionSettings settings, LongSupplier clock) {
+    public RequestLog(LambdaLogger logger, PrintStream metricsOut, FunctionSettings settings, LongSupplier clock) {
         this.logger = logger;
         this.metricsOut = metricsOut;
         this.emf = settings.metrics() == FunctionSettings.Metrics.EMF;
@@ -40,7 +36,7 @@ final class RequestLog {
         this.clock = clock;
     }
 
-    void request(RequestOutcome outcome, int status, long latencyNanos, Context context, String requestId, boolean coldStart) {
+    public void request(RequestOutcome outcome, int status, long latencyNanos, Context context, String requestId, boolean coldStart) {
         long now = clock.getAsLong();
         double latencyMillis = latencyNanos / 1_000_000.0;
         LeaseActivity leases = outcome.leases;
@@ -78,7 +74,7 @@ final class RequestLog {
      * request lines, carrying the audit's fields ({@code "audit":"lease"}, slot, fence, holder,
      * window, caller), so it is filtered and shipped like them. A loss is a warning.
      */
-    void audit(LeaseAudit audit) {
+    public void audit(LeaseAudit audit) {
         LogLine line = LogLine.of(audit.isLoss() ? LogLevel.WARN : LogLevel.INFO, clock.getAsLong(), audit.message(), service);
         for (Map.Entry<String, Object> field : audit.fields().entrySet()) {
             Object value = field.getValue();
@@ -92,7 +88,7 @@ final class RequestLog {
     }
 
     /** A line about the environment itself (SnapStart hooks, shutdown), in the same format. */
-    void event(LogLevel level, String message, Throwable failure) {
+    public void event(LogLevel level, String message, Throwable failure) {
         LogLine line = LogLine.of(level, clock.getAsLong(), message, service);
         if (failure != null) {
             line.error(failure);

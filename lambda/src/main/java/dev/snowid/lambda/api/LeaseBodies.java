@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
 import dev.snowid.client.wire.LeaseFields;
 import dev.snowid.client.wire.SlotMap;
@@ -12,7 +12,7 @@ import dev.snowid.lease.Lease;
  * their order are the wire contract's ({@link LeaseFields}, {@code LeaseMessage}, {@code SlotMap}):
  * the contract fixtures hold both sides to the same bytes.
  */
-final class LeaseBodies {
+public final class LeaseBodies {
 
     private LeaseBodies() {
     }

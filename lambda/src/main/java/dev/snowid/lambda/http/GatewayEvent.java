@@ -1,4 +1,4 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.http;
 
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.json.JsonReader;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * Reads an API Gateway proxy event, payload format 2.0 (HTTP API) or 1.0 (REST API), into an
  * {@link ApiRequest}. The format is told by {@code version} and {@code requestContext.http}.
  */
-final class GatewayEvent {
+public final class GatewayEvent {
 
     /**
      * API Gateway's events nest a few levels and Lambda takes at most 6 MB (the local runner's,
@@ -28,7 +28,7 @@ final class GatewayEvent {
     private GatewayEvent() {
     }
 
-    static ApiRequest read(byte[] event) {
+    public static ApiRequest read(byte[] event) {
         JsonValue root;
         try {
             root = READER.read(event);
