@@ -22,6 +22,7 @@ stale() {
 }
 if stale; then
   echo "snowid local: building $jar (mvn -q -pl local -am package -DskipTests)" >&2
-  mvn -q -pl local -am package -DskipTests
+  # The function jar is not needed to run locally: one shaded jar to build, not two.
+  mvn -q -pl local -am package -DskipTests -Dsnowid.skipFunctionJar=true
 fi
 exec java -jar "$jar" "$@"
