@@ -10,7 +10,7 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.FaultyProxy;
 import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.local.LocalRunner;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -9,8 +9,9 @@ import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.local.LocalRunner;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.local.LocalRunner;
+import dev.snowid.local.LocalSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -141,10 +142,10 @@ class AgentLeaseIT {
 
     static Map<String, String> functionEnvironment(TestTable table) {
         Map<String, String> env = new HashMap<>();
-        env.put(FunctionSettings.LOCAL_PORT, "0");
+        env.put(LocalSettings.LOCAL_PORT, "0");
         env.put(FunctionSettings.TABLE, table.name());
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
-        env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
+        env.put(LocalSettings.LOCAL_LEASE_SECRET, SECRET);
         env.put("SNOWID_LEASE_MILLIS", Long.toString(LEASE_MILLIS));
         env.put("SNOWID_MAX_CLOCK_SKEW_MILLIS", "250"); // the most a 5 s lease allows: one machine, one clock
         env.put("SNOWID_DATACENTERS", Integer.toString(DATACENTER));

@@ -5,8 +5,6 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -46,19 +44,6 @@ public final class FunctionSettings {
     /** Hex SHA-256 of the next bearer secret, accepted alongside the current one while clients move to it. */
     public static final String LEASE_SECRET_NEXT_SHA256 = "SNOWID_LEASE_SECRET_NEXT_SHA256";
 
-    /** Local runner only: the port it listens on (localhost), default 8080; 0 picks a free one. */
-    public static final String LOCAL_PORT = "SNOWID_PORT";
-    /** Local runner only: the plain bearer secret; it is hashed at start. Made up and printed when unset. */
-    public static final String LOCAL_LEASE_SECRET = "SNOWID_LEASE_SECRET";
-    /** Local runner only: a folder with dynalite installed (node_modules/dynalite), instead of finding or installing one. */
-    public static final String LOCAL_DYNALITE_DIR = "SNOWID_DYNALITE_DIR";
-
-    /**
-     * Not ours (the XDG base directory rule), read by the local runner only: where per-user caches
-     * go, {@code ~/.cache} when unset. Not a {@code SNOWID_*} setting, so no deployment sets it.
-     */
-    public static final String XDG_CACHE_HOME = "XDG_CACHE_HOME";
-
     /** Set by the Lambda runtime: who holds a lease, for people reading the table. */
     public static final String LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME";
     public static final String LAMBDA_LOG_STREAM_NAME = "AWS_LAMBDA_LOG_STREAM_NAME";
@@ -66,7 +51,6 @@ public final class FunctionSettings {
     public static final String DEFAULT_TABLE = "snowid-leases";
     public static final String DEFAULT_DATACENTERS = "0-3";
     public static final String DEFAULT_MACHINES = "0-31";
-    public static final int DEFAULT_LOCAL_PORT = 8080;
     public static final String DEFAULT_SERVICE = "snowid";
     public static final String DEFAULT_METRICS_NAMESPACE = "snowid";
 
@@ -201,33 +185,17 @@ public final class FunctionSettings {
         return holder;
     }
 
-    /** The local runner's port ({@value #LOCAL_PORT}), 0 to 65535. */
-    public static int localPort(Map<String, String> env) {
-        return (int) number(env, LOCAL_PORT, DEFAULT_LOCAL_PORT, 0, 65_535, "a TCP port; 0 picks a free one");
-    }
-
-    /** The local runner's plain bearer secret ({@value #LOCAL_LEASE_SECRET}), if one is set. */
-    public static Optional<String> localLeaseSecret(Map<String, String> env) {
-        // Trimmed as the lease routes trim the secret a client presents, so both hash the same text.
-        return string(env, LOCAL_LEASE_SECRET).map(String::trim).filter(secret -> !secret.isEmpty());
-    }
-
-    /** The local runner's dynalite folder ({@value #LOCAL_DYNALITE_DIR}), if one is set. */
-    public static Optional<Path> localDynaliteDir(Map<String, String> env) {
-        return string(env, LOCAL_DYNALITE_DIR).map(Paths::get);
-    }
-
-    /** The per-user cache folder: {@value #XDG_CACHE_HOME}, else {@code ~/.cache}. */
-    public static Path localCacheHome(Map<String, String> env) {
-        return string(env, XDG_CACHE_HOME).map(Paths::get)
-                .orElseGet(() -> Paths.get(System.getProperty("user.home"), ".cache"));
-    }
-
     private static Optional<String> string(Map<String, String> env, String name) {
         return Optional.ofNullable(env.get(name)).filter(v -> !v.isEmpty());
     }
 
-    private static long number(Map<String, String> env, String name, long fallback, long min, long max, String unit) {
+    /**
+     * The whole number in {@code env}'s {@code name}, {@code fallback} when unset, else digits only
+     * from {@code min} to {@code max}; the local runner reads its own settings with it too.
+     *
+     * @throws InvalidSettingException naming {@code name} and what is allowed
+     */
+    public static long number(Map<String, String> env, String name, long fallback, long min, long max, String unit) {
         Optional<String> text = string(env, name);
         if (text.isEmpty()) {
             return fallback;

@@ -6,16 +6,45 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class FunctionSettingsTest {
 
+    /** A row of the page's variable table with a value as its default: {@code | `SNOWID_X` | `value` | …}. */
+    private static final Pattern DEFAULT_ROW = Pattern.compile("^\\| `(SNOWID_[A-Z0-9_]+)` \\| `([^`]+)` \\|", Pattern.MULTILINE);
+
     @Test
-    void defaultsMatchTheArchitecturePage() {
+    void defaultsMatchTheArchitecturePage() throws IOException {
+        Path root = Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();
+        String page = Files.readString(root.resolve("docs").resolve("architecture.md"), StandardCharsets.UTF_8);
+        String section = page.substring(page.indexOf("## Function environment variables"));
+        section = section.substring(0, section.indexOf("\n## ", 1));
+        String unset = observable(FunctionSettings.from(Map.of()));
+        Map<String, String> documented = new LinkedHashMap<>();
+        Matcher row = DEFAULT_ROW.matcher(section);
+        while (row.find()) {
+            documented.put(row.group(1), row.group(2));
+        }
+        // The page's default, set explicitly, must change nothing the function does.
+        documented.forEach((variable, value) -> assertEquals(unset, observable(FunctionSettings.from(Map.of(variable, value))),
+                "docs/architecture.md says " + variable + " defaults to " + value));
+        for (String variable : new String[] {FunctionSettings.TABLE, FunctionSettings.DATACENTERS, FunctionSettings.MACHINES,
+                FunctionSettings.LEASE_MILLIS, FunctionSettings.MAX_CLOCK_SKEW_MILLIS, FunctionSettings.EPOCH_MILLIS,
+                FunctionSettings.METRICS, FunctionSettings.METRICS_NAMESPACE, FunctionSettings.SERVICE, FunctionSettings.LEASE_AUTH}) {
+            assertTrue(documented.containsKey(variable), "docs/architecture.md gives no default for " + variable + ": " + documented);
+        }
+
         FunctionSettings settings = FunctionSettings.from(Map.of());
         assertEquals("snowid-leases", settings.table());
         assertEquals(4 * 32, settings.pool().size());
@@ -25,7 +54,6 @@ class FunctionSettingsTest {
         assertTrue(settings.leaseSecretHashes().isEmpty());
         assertTrue(settings.dynamoDbEndpoint().isEmpty());
         assertEquals(FunctionSettings.Metrics.OFF, settings.metrics());
-        assertEquals(8080, FunctionSettings.localPort(Map.of()));
     }
 
     @Test
@@ -101,12 +129,6 @@ class FunctionSettingsTest {
     }
 
     @Test
-    void aBlankLocalSecretCountsAsUnsetAndOneWithSpacesIsTrimmed() {
-        assertTrue(FunctionSettings.localLeaseSecret(Map.of(FunctionSettings.LOCAL_LEASE_SECRET, "  \n")).isEmpty());
-        assertEquals("s3cret", FunctionSettings.localLeaseSecret(Map.of(FunctionSettings.LOCAL_LEASE_SECRET, " s3cret\n")).orElseThrow());
-    }
-
-    @Test
     void anEmptyVariableCountsAsUnset() {
         FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, "", FunctionSettings.TABLE, ""));
         assertTrue(settings.leaseSecretHashes().isEmpty());
@@ -134,5 +156,13 @@ class FunctionSettingsTest {
                 FunctionSettings.LEASE_SECRET_NEXT_SHA256, b));
         assertEquals(2, both.leaseSecretHashes().size());
         assertArrayEquals(HexFormat.of().parseHex(b), both.leaseSecretHashes().get(1));
+    }
+
+    /** What the function does with its settings, as text: two settings that print alike act alike. */
+    private static String observable(FunctionSettings settings) {
+        return String.join(" | ", settings.table(), settings.poolDescription(), settings.pool().toString(),
+                settings.leaseTerms().toString(), Long.toString(settings.codec().epochMillis()), settings.leaseAuth().toString(),
+                settings.metrics().toString(), settings.metricsNamespace(), settings.service(),
+                settings.dynamoDbEndpoint().toString(), Integer.toString(settings.leaseSecretHashes().size()));
     }
 }
