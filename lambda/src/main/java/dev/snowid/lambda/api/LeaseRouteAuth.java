@@ -36,11 +36,6 @@ public final class LeaseRouteAuth {
         this.secretHashes = List.copyOf(secretHashes);
     }
 
-    /** Bearer mode with at most one secret: tests and the local runner. */
-    public LeaseRouteAuth(Optional<byte[]> secretSha256) {
-        this(LeaseAuth.BEARER, secretSha256.map(List::of).orElse(List.of()));
-    }
-
     void check(ApiRequest request) {
         if (mode == LeaseAuth.AWS_IAM) {
             if (request.iamCaller().filter(arn -> !arn.isBlank()).isPresent()) {
