@@ -8,7 +8,6 @@ import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,16 +15,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
- * Every setting of the agent, read in one place: a system property, else its environment
- * variable (upper-case, dots become {@code _}: {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}),
- * else the properties file {@code snowid.config} names (the agent argument names it too:
- * {@code -javaagent:snowid-agent.jar=<path>}, {@code jcmd <pid> JVMTI.agent_load <jar> <path>}). The lease secret alone prefers its
- * environment variable. An empty value counts as not set, as in the function. Anything wrong is
- * an {@link AgentConfigurationException} naming the property and what is allowed; things that
- * work but are unwise become {@link #warnings()}.
+ * Every setting of the agent, parsed and checked in one place. Where a value comes from (a
+ * system property, else its environment variable: upper-case, dots become {@code _},
+ * {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}; else the properties file
+ * {@code snowid.config} or the agent argument names) is {@link SettingSource}'s business. An
+ * empty value counts as not set, as in the function. Anything wrong is an
+ * {@link AgentConfigurationException} naming the property and what is allowed; things that work
+ * but are unwise become {@link #warnings()}.
  */
 public final class AgentSettings {
 
@@ -46,12 +44,6 @@ public final class AgentSettings {
     /** Far more than any application has; the redirected bodies push the index as a short. */
     static final int MAX_TARGETS = 1000;
 
-    /**
-     * {@code SNOWID_*} variables of the snowid function (or mistyped ones) whose meaning the agent
-     * has under another name; any other unknown {@code SNOWID_*} variable gets a generic warning.
-     */
-    private static final Map<String, String> EQUIVALENTS = equivalents();
-
     /** The longest start-up wait for a free slot: the longest lease, by which every dead holder's slot is free. */
     static final long MAX_WAIT_FOR_SLOT_MILLIS = LeaseTerms.MAX_LEASE_MILLIS;
 
@@ -67,7 +59,7 @@ public final class AgentSettings {
     private final boolean jmx;
     private final List<String> warnings;
 
-    private AgentSettings(Reader reader) {
+    private AgentSettings(SettingSource reader) {
         String nodeText = reader.get(NODE);
         String urlText = reader.get(LEASE_URL);
         if (nodeText == null && urlText == null) {
@@ -81,7 +73,7 @@ public final class AgentSettings {
         }
         this.node = nodeText == null ? null : parseNode(reader, nodeText);
         this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
-        this.leaseSecret = leaseUrl == null ? null : readSecret(reader);
+        this.leaseSecret = leaseUrl == null ? null : reader.leaseSecret();
         this.leaseMillis = parseLeaseMillis(reader);
         this.waitForSlotMillis = parseWaitForSlot(reader);
         this.targets = parseTargets(reader);
@@ -110,18 +102,7 @@ public final class AgentSettings {
     }
 
     public static AgentSettings read(Properties systemProperties, Map<String, String> environment, String agentArguments) {
-        return new AgentSettings(new Reader(systemProperties, environment, configFile(systemProperties, environment, agentArguments)));
-    }
-
-    /** The file named by the agent argument, else by {@code snowid.config} / {@code SNOWID_CONFIG}; none when neither. */
-    private static ConfigFile configFile(Properties systemProperties, Map<String, String> environment, String agentArguments) {
-        if (agentArguments != null && !agentArguments.trim().isEmpty()) {
-            // A bare path: jcmd's JVMTI.agent_load would split "name=value" and drop the value.
-            return ConfigFile.read(agentArguments, "agent argument '" + agentArguments.trim() + "' (" + CONFIG + ")");
-        }
-        Reader plain = new Reader(systemProperties, environment, ConfigFile.NONE);
-        String location = plain.get(CONFIG);
-        return location == null ? ConfigFile.NONE : ConfigFile.read(location, plain.describe(CONFIG));
+        return new AgentSettings(SettingSource.of(systemProperties, environment, agentArguments));
     }
 
     /** {@code snowid.lease.url} → {@code SNOWID_LEASE_URL}. */
@@ -129,7 +110,7 @@ public final class AgentSettings {
         return property.replace('.', '_').toUpperCase(Locale.ROOT);
     }
 
-    private static Slot parseNode(Reader reader, String text) {
+    private static Slot parseNode(SettingSource reader, String text) {
         try {
             return Slot.parse(text.trim());
         } catch (IllegalArgumentException e) {
@@ -137,7 +118,7 @@ public final class AgentSettings {
         }
     }
 
-    private static URL parseUrl(Reader reader, String text) {
+    private static URL parseUrl(SettingSource reader, String text) {
         String allowed = "expected the base URL of the snowid lease API, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com";
         URL url;
         try {
@@ -162,29 +143,7 @@ public final class AgentSettings {
         return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
     }
 
-    private static String readSecret(Reader reader) {
-        String fromEnv = reader.fromEnvironment(LEASE_SECRET);
-        String fromProperty = reader.fromProperty(LEASE_SECRET);
-        String fromFile = reader.file.get(LEASE_SECRET);
-        if (fromProperty != null) {
-            reader.warnings.add(fromEnv != null
-                    ? LEASE_SECRET + " is set both as a system property and as " + envName(LEASE_SECRET) + "; using the environment variable"
-                    : LEASE_SECRET + " is set as a system property, which every user of this machine can read in the process list;"
-                            + " set the environment variable " + envName(LEASE_SECRET) + " instead");
-        }
-        String secret = fromEnv != null ? fromEnv : fromProperty != null ? fromProperty : fromFile;
-        if (secret == null) {
-            throw new AgentConfigurationException(LEASE_URL + " needs the lease API's bearer secret: set the environment variable "
-                    + envName(LEASE_SECRET) + " (or " + LEASE_SECRET + " in the " + CONFIG + " file, or the system property)");
-        }
-        if (fromEnv == null && fromProperty == null && reader.file.readableByAll()) {
-            reader.warnings.add(LEASE_SECRET + " is in " + reader.file.path() + ", which every user of this machine can read;"
-                    + " allow only the application's user (chmod o-r)");
-        }
-        return secret.trim();
-    }
-
-    private static long parseLeaseMillis(Reader reader) {
+    private static long parseLeaseMillis(SettingSource reader) {
         String text = reader.get(LEASE_MILLIS);
         if (text == null) {
             return 0;
@@ -214,7 +173,7 @@ public final class AgentSettings {
         return millis;
     }
 
-    private static long parseWaitForSlot(Reader reader) {
+    private static long parseWaitForSlot(SettingSource reader) {
         String text = reader.get(WAIT_FOR_SLOT);
         if (text == null) {
             return 0;
@@ -238,7 +197,7 @@ public final class AgentSettings {
     }
 
     /** Presets and {@code Class#method[:kind]} entries, in any mix; a method named twice is redirected once. */
-    private static List<Target> parseTargets(Reader reader) {
+    private static List<Target> parseTargets(SettingSource reader) {
         String text = reader.get(TARGETS);
         Map<Target, Target> targets = new LinkedHashMap<>();
         for (String part : text == null ? new String[0] : text.split(",")) {
@@ -288,7 +247,7 @@ public final class AgentSettings {
         return presets;
     }
 
-    private static SnowflakeCodec parseEpoch(Reader reader) {
+    private static SnowflakeCodec parseEpoch(SettingSource reader) {
         String text = reader.get(EPOCH);
         if (text == null) {
             return SnowflakeCodec.TWITTER;
@@ -358,7 +317,7 @@ public final class AgentSettings {
         return jmx;
     }
 
-    private static boolean parseJmx(Reader reader) {
+    private static boolean parseJmx(SettingSource reader) {
         String text = reader.get(JMX);
         if (text == null || text.equals("true")) {
             return true;
@@ -400,100 +359,5 @@ public final class AgentSettings {
             }
         }
         return shapes;
-    }
-
-    private static Map<String, String> equivalents() {
-        Map<String, String> equivalents = new HashMap<>();
-        equivalents.put("SNOWID_EPOCH_MILLIS", "the agent reads " + EPOCH + " / " + envName(EPOCH));
-        equivalents.put("SNOWID_LEASE_SECRET_SHA256", "it is the function's hash of the secret; the agent reads the secret itself from "
-                + envName(LEASE_SECRET));
-        equivalents.put("SNOWID_ON_UNAVAILABLE", "the agent reads " + ON_UNAVAILABLE + " / " + envName(ON_UNAVAILABLE));
-        equivalents.put("SNOWID_TARGET", "the agent reads " + TARGETS + " / " + envName(TARGETS));
-        return Collections.unmodifiableMap(equivalents);
-    }
-
-    /** Looks up a setting: the system property first, then its environment variable, then the file. */
-    private static final class Reader {
-        final Properties systemProperties;
-        final Map<String, String> environment;
-        final ConfigFile file;
-        final List<String> warnings = new ArrayList<>();
-
-        Reader(Properties systemProperties, Map<String, String> environment, ConfigFile file) {
-            this.systemProperties = systemProperties;
-            this.environment = environment;
-            this.file = file;
-        }
-
-        /** The system property, else its environment variable, else the file's key; null when none is set to something. */
-        String get(String property) {
-            String value = fromProperty(property);
-            if (value == null) {
-                value = fromEnvironment(property);
-            }
-            return value != null || property.equals(CONFIG) ? value : file.get(property);
-        }
-
-        String fromProperty(String property) {
-            return nonEmpty(systemProperties.getProperty(property));
-        }
-
-        String fromEnvironment(String property) {
-            return nonEmpty(environment.get(envName(property)));
-        }
-
-        private static String nonEmpty(String value) {
-            return value == null || value.trim().isEmpty() ? null : value;
-        }
-
-        /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used. */
-        String describe(String property) {
-            String value = fromProperty(property);
-            if (value != null) {
-                return property + "='" + value + "'";
-            }
-            value = fromEnvironment(property);
-            if (value != null) {
-                return envName(property) + "='" + value + "' (" + property + ")";
-            }
-            value = property.equals(CONFIG) ? null : file.get(property);
-            return value != null ? property + "='" + value + "' (in " + file.path() + ")" : property;
-        }
-
-        /** Keys of the file the agent does not read; the file is for the agent alone. */
-        void warnAboutUnknownFileKeys() {
-            for (String key : new TreeSet<>(file.keys())) {
-                if (key.equals(CONFIG)) {
-                    warnings.add(CONFIG + " in " + file.path() + " is ignored: a file cannot name another");
-                } else if (!ALL.contains(key)) {
-                    warnings.add("unknown key " + key + " in " + file.path() + " is ignored; the agent reads " + ALL);
-                }
-            }
-        }
-
-        void warnAboutUnknownProperties() {
-            for (String name : systemProperties.stringPropertyNames()) {
-                if (name.startsWith("snowid.") && !ALL.contains(name)) {
-                    warnings.add("unknown system property " + name + " is ignored; the agent reads " + ALL);
-                }
-            }
-        }
-
-        /** One line per {@code SNOWID_*} variable the agent does not read, naming its equivalent where there is one. */
-        void warnAboutUnknownEnvironmentVariables() {
-            Set<String> known = new LinkedHashSet<>();
-            for (String property : ALL) {
-                known.add(envName(property));
-            }
-            for (String name : new TreeSet<>(environment.keySet())) {
-                if (!name.startsWith("SNOWID_") || known.contains(name)) {
-                    continue;
-                }
-                String equivalent = EQUIVALENTS.get(name);
-                warnings.add("environment variable " + name + " is ignored: " + (equivalent != null ? equivalent
-                        : "it is not an agent setting (the snowid function's settings do not apply to the agent); the agent reads "
-                                + known));
-            }
-        }
     }
 }

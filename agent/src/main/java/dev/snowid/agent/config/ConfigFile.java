@@ -62,10 +62,6 @@ public final class ConfigFile {
         return new ConfigFile(path, values);
     }
 
-    boolean exists() {
-        return path != null;
-    }
-
     /** The value of {@code key}; null when absent or empty (as for properties and variables). */
     String get(String key) {
         String value = values.getProperty(key);

@@ -22,7 +22,7 @@ import java.util.jar.JarOutputStream;
  * Puts {@code SnowidBridge} on the bootstrap class loader, as OpenTelemetry's agent does with its
  * bootstrap classes: its class file is copied into a one-class jar in a temporary file that is
  * appended to the bootstrap search path. It must be loaded from there before anything resolves
- * it through the agent's own loader, so this class only names it as a string; {@link BridgeInstaller},
+ * it through the system class loader (which holds the agent jar, and the bridge's class file in it), so this class only names it as a string; {@link BridgeInstaller},
  * loaded afterwards, calls it.
  */
 public final class BootstrapBridge {
