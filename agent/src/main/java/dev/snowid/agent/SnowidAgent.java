@@ -119,10 +119,7 @@ public final class SnowidAgent {
                 .build());
     }
 
-    /**
-     * A node given by configuration: the operator vouches that no other generator uses it. A
-     * class rather than a method reference: the JVM's first lambda costs start-up time.
-     */
+    /** A node given by configuration: the operator vouches that no other generator uses it. */
     private static final class FixedNode implements LongSupplier {
         private final SnowflakeGenerator generator;
 

@@ -360,7 +360,6 @@ public final class SnowidClient implements AutoCloseable {
         }
     }
 
-    /** A class, not a lambda: the agent builds a client inside a JVM's start-up, where the first lambda costs tens of ms. */
     private static final class FixedSecret implements Supplier<String> {
         private final String secret;
 

@@ -714,10 +714,7 @@ public final class LeasedGenerator {
         }
     }
 
-    /**
-     * What one call issues. Classes rather than lambdas: the agent leases inside a JVM's start-up,
-     * where the first lambda's bootstrap costs tens of ms.
-     */
+    /** What one call issues. */
     private interface Issue<T> {
         T from(SnowflakeGenerator generator);
     }

@@ -52,10 +52,26 @@ public final class UnavailablePolicy {
         if (waitMillis == 0) {
             return generator;
         }
-        return () -> nextWaiting(generator);
+        return new Waiting(generator, waitMillis);
     }
 
-    private long nextWaiting(LongSupplier generator) {
+    /** Retries an unavailable generator for at most the policy's wait. */
+    private static final class Waiting implements LongSupplier {
+        private final LongSupplier generator;
+        private final long waitMillis;
+
+        Waiting(LongSupplier generator, long waitMillis) {
+            this.generator = generator;
+            this.waitMillis = waitMillis;
+        }
+
+        @Override
+        public long getAsLong() {
+            return nextWaiting(generator, waitMillis);
+        }
+    }
+
+    private static long nextWaiting(LongSupplier generator, long waitMillis) {
         long deadline = System.nanoTime() + waitMillis * 1_000_000;
         while (true) {
             try {

@@ -118,7 +118,6 @@ public final class AgentMonitor implements AgentMXBean, LongSupplier {
         return client == null ? 0 : client.stats().leasesLost();
     }
 
-    /** A class, not a lambda: the agent's start-up stays free of lambda bootstraps. */
     private static final class Registration implements Runnable {
         private final AgentMonitor monitor;
 

@@ -53,7 +53,6 @@ public final class RedirectedCalls {
         return index;
     }
 
-    /** A class rather than a lambda: the JVM's first lambda costs start-up time. */
     private static final class CountingSource implements LongSupplier {
         private final LongSupplier generator;
         private final LongAdder count;
