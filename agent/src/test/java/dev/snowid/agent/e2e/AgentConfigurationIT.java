@@ -101,13 +101,8 @@ class AgentConfigurationIT {
         assertFalse(result.stderr.contains("FATAL ERROR"), () -> "the JVM aborted instead of exiting:\n" + result);
     }
 
-    static Stream<Jdk> jdks() {
-        return Jdk.all().stream();
-    }
-
     /** The agent argument (the path of a properties file) and what the file holds are checked like every other setting. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void badAgentArgumentsAndFilesStopTheJvm(Jdk jdk) throws Exception {
         Path malformed = dir.resolve("malformed.properties");
         Files.write(malformed, "snowid.node=1:1\nsnowid.targets=\\uZZZZ\n".getBytes(StandardCharsets.UTF_8));
@@ -129,8 +124,7 @@ class AgentConfigurationIT {
     }
 
     /** -D beats the environment, which beats the file; the file fills in the rest. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void aConfigFileFillsInWhatPropertiesAndVariablesDoNotSet(Jdk jdk) throws Exception {
         Path config = dir.resolve("snowid.properties");
         Files.write(config, Arrays.asList("# the agent's settings", "snowid.node=1:1", "snowid.epoch=1420070400000",
@@ -156,8 +150,7 @@ class AgentConfigurationIT {
      * A shell set up for the function's local runner (SNOWID_LEASE_MILLIS, SNOWID_EPOCH_MILLIS …)
      * and an empty SNOWID_NODE must not stop a JVM whose agent has a fixed node: each is one warning.
      */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void theFunctionsVariablesAndEmptyOnesAreWarnedAboutNotFatal(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         ChildJvm.Result result = ChildJvm.on(jdk)
