@@ -282,7 +282,9 @@ class LeasedGeneratorConcurrencyTest {
             Thread thread = new Thread(() -> {
                 long[] ids = new long[count];
                 try {
-                    go.await();
+                    if (!go.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
+                        throw new AssertionError("never told to start");
+                    }
                     int n = 0;
                     boolean gated = false;
                     while (n < count) {
