@@ -352,19 +352,17 @@ public final class LeasedGenerator {
     private void renew(Held current) {
         Lease renewed;
         long startedAt = clock.millis();
+        schedule.callStarted();
         try {
-            schedule.callStarted();
-            try {
-                renewed = source.renew(current.lease);
-            } finally {
-                schedule.callEnded();
-            }
+            renewed = source.renew(current.lease);
         } catch (LeaseLostException lost) {
             drop(current, lost.getMessage());
             throw lost;
         } catch (ClockSkewException skewed) {
             giveBack(current, skewed);
             throw skewed;
+        } finally {
+            schedule.callEnded();
         }
         adopt(current, renewed, startedAt);
         try {
@@ -494,16 +492,14 @@ public final class LeasedGenerator {
     /** With the lock, {@code current} no longer held: closes its generator and releases it with the last issued ms. */
     private void releaseClosed(Held current, String why) {
         long lastIssued = current.generator.close();
+        schedule.callStarted();
         try {
-            schedule.callStarted();
-            try {
-                source.release(current.lease, lastIssued);
-            } finally {
-                schedule.callEnded();
-            }
+            source.release(current.lease, lastIssued);
         } catch (LeaseLostException lost) {
             events.lost(current.lease, lost.getMessage());
             throw lost;
+        } finally {
+            schedule.callEnded();
         }
         events.released(current.lease, lastIssued, why);
     }
