@@ -5,7 +5,9 @@ import dev.snowid.agent.SnowidCli;
 import dev.snowid.InvalidIdException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
+import dev.snowid.WholeNumber;
 import java.io.PrintStream;
+import java.util.OptionalLong;
 
 /**
  * {@code decode [--epoch <unix ms>] <id>}: prints an ID's fields, one {@code name: value} per
@@ -24,11 +26,12 @@ public final class DecodeCommand {
                 if (i + 1 >= args.length) {
                     return usage(err, "--epoch needs a value: unix milliseconds");
                 }
+                OptionalLong epoch = WholeNumber.parse(args[++i]);
                 try {
-                    codec = SnowflakeCodec.withEpoch(Long.parseLong(args[++i]));
+                    codec = SnowflakeCodec.withEpoch(epoch.orElse(-1));
                 } catch (IllegalArgumentException e) {
                     return usage(err, "--epoch '" + args[i] + "' is not a valid epoch: "
-                            + (e instanceof NumberFormatException ? "expected unix milliseconds, e.g. 1288834974657" : e.getMessage()));
+                            + (!epoch.isPresent() ? "expected unix milliseconds, e.g. 1288834974657" : e.getMessage()));
                 }
             } else if (id == null) {
                 id = args[i];

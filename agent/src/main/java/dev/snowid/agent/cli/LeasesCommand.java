@@ -1,9 +1,10 @@
 package dev.snowid.agent.cli;
 
 import dev.snowid.client.HttpLeaseSource;
+import dev.snowid.client.wire.HttpUrl;
+import dev.snowid.client.wire.LeaseSecretRefusedException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import java.io.PrintStream;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.Map;
 
@@ -26,12 +27,10 @@ public final class LeasesCommand {
         }
         URL url;
         try {
-            url = new URL(args[0]);
-        } catch (MalformedURLException e) {
-            return usage(err, "'" + args[0] + "' is not a URL; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
-        }
-        if (!url.getProtocol().equals("http") && !url.getProtocol().equals("https")) {
-            return usage(err, "'" + args[0] + "' is not an http(s) URL");
+            url = HttpUrl.parse(args[0]);
+        } catch (IllegalArgumentException e) {
+            return usage(err, "'" + args[0] + "' " + e.getMessage()
+                    + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
         String secret = env.get(SECRET_VARIABLE);
         if (secret == null || secret.trim().isEmpty()) {
@@ -40,7 +39,7 @@ public final class LeasesCommand {
         try {
             out.print(SlotGrid.render(new HttpLeaseSource(url, secret::trim, "snowid-agent leases").slotMap()));
             return 0;
-        } catch (LeaseStoreUnavailableException e) {
+        } catch (LeaseStoreUnavailableException | LeaseSecretRefusedException e) {
             err.println("cannot read the slot map: " + e.getMessage());
             return 1;
         }

@@ -2,8 +2,9 @@ package dev.snowid.agent.config;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.WholeNumber;
+import dev.snowid.client.wire.HttpUrl;
 import dev.snowid.lease.LeaseTerms;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 
@@ -122,25 +124,14 @@ public final class AgentSettings {
         String allowed = "expected the base URL of the snowid lease API, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com";
         URL url;
         try {
-            url = new URL(text.trim());
-        } catch (MalformedURLException e) {
-            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " is not a URL (" + e.getMessage() + "); " + allowed);
+            url = HttpUrl.parse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " " + e.getMessage() + "; " + allowed);
         }
-        if (!url.getProtocol().equals("https") && !url.getProtocol().equals("http")) {
-            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " uses '" + url.getProtocol()
-                    + "': only https (or http for a local runner) is allowed; " + allowed);
-        }
-        if (url.getHost().isEmpty() || url.getQuery() != null || url.getRef() != null) {
-            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " needs a host and no query or fragment; " + allowed);
-        }
-        if (url.getProtocol().equals("http") && !isLoopback(url.getHost())) {
+        if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {
             reader.warnings.add(LEASE_URL + " uses plain http to " + url.getHost() + ": the bearer secret travels unencrypted; use https");
         }
         return url;
-    }
-
-    private static boolean isLoopback(String host) {
-        return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
     }
 
     private static long parseLeaseMillis(SettingSource reader) {
@@ -161,12 +152,11 @@ public final class AgentSettings {
         }
         String allowed = "allowed: a whole number of ms from " + LeaseTerms.MIN_LEASE_MILLIS + " to " + LeaseTerms.MAX_LEASE_MILLIS
                 + " (renewals are then scheduled as if the lease lasted that long; default: the duration the lease API grants)";
-        long millis;
-        try {
-            millis = Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a number; " + allowed);
+        OptionalLong number = WholeNumber.parse(text.trim());
+        if (!number.isPresent()) {
+            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a whole number; " + allowed);
         }
+        long millis = number.getAsLong();
         if (millis < LeaseTerms.MIN_LEASE_MILLIS || millis > LeaseTerms.MAX_LEASE_MILLIS) {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is out of range; " + allowed);
         }
@@ -184,12 +174,11 @@ public final class AgentSettings {
         }
         String allowed = "allowed: a whole number of ms from 0 (the default: exit at once when every slot is held) to "
                 + MAX_WAIT_FOR_SLOT_MILLIS + " (wait that long at start-up for a slot to free)";
-        long millis;
-        try {
-            millis = Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is not a number; " + allowed);
+        OptionalLong number = WholeNumber.parse(text.trim());
+        if (!number.isPresent()) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is not a whole number; " + allowed);
         }
+        long millis = number.getAsLong();
         if (millis < 0 || millis > MAX_WAIT_FOR_SLOT_MILLIS) {
             throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is out of range; " + allowed);
         }
@@ -254,17 +243,12 @@ public final class AgentSettings {
         }
         String allowed = "allowed: unix milliseconds in the past, e.g. " + SnowflakeCodec.TWITTER_EPOCH_MILLIS
                 + " (Twitter's, the default); every reader of the IDs must use the same epoch";
-        long epoch;
-        try {
-            epoch = Long.parseLong(text.trim());
-        } catch (NumberFormatException e) {
-            throw new AgentConfigurationException(reader.describe(EPOCH) + " is not a number; " + allowed);
-        }
-        if (epoch > System.currentTimeMillis()) {
-            throw new AgentConfigurationException(reader.describe(EPOCH) + " is in the future: no ID could be issued; " + allowed);
+        OptionalLong epoch = WholeNumber.parse(text.trim());
+        if (!epoch.isPresent()) {
+            throw new AgentConfigurationException(reader.describe(EPOCH) + " is not a whole number; " + allowed);
         }
         try {
-            return SnowflakeCodec.withEpoch(epoch);
+            return SnowflakeCodec.withPastEpoch(epoch.getAsLong(), System.currentTimeMillis());
         } catch (IllegalArgumentException e) {
             throw new AgentConfigurationException(reader.describe(EPOCH) + " is invalid: " + e.getMessage() + "; " + allowed);
         }

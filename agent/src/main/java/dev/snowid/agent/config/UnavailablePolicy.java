@@ -1,6 +1,8 @@
 package dev.snowid.agent.config;
 
 import dev.snowid.IdUnavailableException;
+import dev.snowid.WholeNumber;
+import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -29,12 +31,11 @@ public final class UnavailablePolicy {
             return new UnavailablePolicy(0);
         }
         if (text.startsWith("wait:")) {
-            long millis;
-            try {
-                millis = Long.parseLong(text.substring("wait:".length()));
-            } catch (NumberFormatException e) {
+            OptionalLong number = WholeNumber.parse(text.substring("wait:".length()));
+            if (!number.isPresent()) {
                 throw new AgentConfigurationException(setting + " has no valid number of ms; " + ALLOWED);
             }
+            long millis = number.getAsLong();
             if (millis < 1 || millis > MAX_WAIT_MILLIS) {
                 throw new AgentConfigurationException(setting + " waits out of range; " + ALLOWED);
             }

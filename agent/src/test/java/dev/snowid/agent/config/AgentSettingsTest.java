@@ -87,7 +87,9 @@ class AgentSettingsTest {
         assertEquals("snowid.lease.waitForSlot='3600001' is out of range; allowed: a whole number of ms from 0 (the default: exit at"
                 + " once when every slot is held) to 3600000 (wait that long at start-up for a slot to free)", failure());
         properties.setProperty("snowid.lease.waitForSlot", "1m");
-        assertTrue(failure().contains("is not a number"), failure());
+        assertTrue(failure().contains("is not a whole number"), failure());
+        properties.setProperty("snowid.lease.waitForSlot", "+5"); // digits only, as the function reads its settings
+        assertTrue(failure().startsWith("snowid.lease.waitForSlot='+5' is not a whole number"), failure());
 
         properties.remove("snowid.lease.url");
         properties.remove("snowid.lease.waitForSlot");
@@ -149,7 +151,7 @@ class AgentSettingsTest {
         properties.setProperty("snowid.lease.millis", "4999");
         assertTrue(failure().contains("out of range; allowed: a whole number of ms from 5000 to 3600000"));
         properties.setProperty("snowid.lease.millis", "ten");
-        assertTrue(failure().contains("is not a number"));
+        assertTrue(failure().contains("is not a whole number"));
     }
 
     @Test
@@ -184,11 +186,11 @@ class AgentSettingsTest {
 
         properties.setProperty("snowid.targets", "a.b.C#d");
         properties.setProperty("snowid.epoch", "-1");
-        assertTrue(failure().startsWith("snowid.epoch='-1' is invalid: epoch -1 is out of range"));
+        assertTrue(failure().startsWith("snowid.epoch='-1' is not a whole number"));
         properties.setProperty("snowid.epoch", "2020");
         assertEquals(2020, read().codec().epochMillis());
         properties.setProperty("snowid.epoch", "2020-01-01");
-        assertTrue(failure().startsWith("snowid.epoch='2020-01-01' is not a number"));
+        assertTrue(failure().startsWith("snowid.epoch='2020-01-01' is not a whole number"));
     }
 
     @Test

@@ -70,7 +70,7 @@ class AgentConfigurationIT {
             cases.add(bad(jdk, "unsafe onUnavailable", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.onUnavailable", "original"),
                     env(), "snowid.onUnavailable='original' is not a policy; allowed: throw"));
             cases.add(bad(jdk, "epoch in the future", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.epoch", "99999999999999"),
-                    env(), "snowid.epoch='99999999999999' is in the future"));
+                    env(), "snowid.epoch='99999999999999' is invalid: epoch 99999999999999 is in the future"));
             cases.add(bad(jdk, "unknown preset", props("snowid.node", "1:1", "snowid.targets", "hutool,mybatisplus"), env(),
                     "snowid.targets='hutool,mybatisplus': 'mybatisplus' is not a preset: presets are [hutool, mybatis-plus]"));
             cases.add(bad(jdk, "malformed kind", props("snowid.node", "1:1", "snowid.targets", TARGET + ":number"), env(),
