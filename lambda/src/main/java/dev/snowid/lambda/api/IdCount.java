@@ -1,9 +1,11 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.WholeNumber;
 import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.http.ApiError;
 import java.util.List;
+import java.util.OptionalLong;
 
 /** The {@code count} query parameter of {@code /ids}: a whole number from 1 to 4,096, default 1. */
 public final class IdCount {
@@ -29,16 +31,14 @@ public final class IdCount {
         if (text.isEmpty()) {
             throw invalid("count is empty");
         }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                throw invalid("count '" + shortened(text) + "' is not a whole number");
-            }
+        OptionalLong count = WholeNumber.parse(text);
+        if (!count.isPresent()) {
+            throw invalid("count '" + shortened(text) + "' is not a whole number");
         }
-        if (text.length() > 9 || Integer.parseInt(text) < 1 || Integer.parseInt(text) > MAX) {
+        if (!SnowflakeCodec.isBatchCount(count.getAsLong())) {
             throw invalid("count " + shortened(text) + " is out of range");
         }
-        return Integer.parseInt(text);
+        return (int) count.getAsLong();
     }
 
     private static String shortened(String text) {

@@ -1,10 +1,11 @@
 package dev.snowid.lambda.settings;
 
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.WholeNumber;
+import dev.snowid.client.wire.HttpUrl;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -201,15 +202,11 @@ public final class FunctionSettings {
             return fallback;
         }
         String allowed = "allowed a whole number from " + min + " to " + max + " (" + unit + ")";
-        String value = text.get();
-        if (!value.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidSettingException(name, "'" + value + "' is not a whole number; " + allowed);
+        try {
+            return WholeNumber.parse(text.get(), min, max);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(name, e.getMessage() + "; " + allowed);
         }
-        long number = value.length() > 18 ? Long.MAX_VALUE : Long.parseLong(value);
-        if (number < min || number > max) {
-            throw new InvalidSettingException(name, value + " is out of range; " + allowed);
-        }
-        return number;
     }
 
     private static void checkTableName(String table) {
@@ -262,16 +259,11 @@ public final class FunctionSettings {
     }
 
     private static SnowflakeCodec codec(long epochMillis) {
-        long now = System.currentTimeMillis();
-        if (epochMillis > now) {
-            // Every ID would need a time before its own epoch: the function could never issue one.
-            throw new InvalidSettingException(EPOCH_MILLIS, "is " + epochMillis + ", in the future (now is " + now
-                    + "); allowed a unix ms in the past, e.g. the default " + SnowflakeCodec.TWITTER_EPOCH_MILLIS + " (Twitter's epoch)");
-        }
         try {
-            return SnowflakeCodec.withEpoch(epochMillis);
+            return SnowflakeCodec.withPastEpoch(epochMillis, System.currentTimeMillis());
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(EPOCH_MILLIS, e.getMessage());
+            throw new InvalidSettingException(EPOCH_MILLIS, e.getMessage() + "; allowed a unix ms in the past, e.g. the default "
+                    + SnowflakeCodec.TWITTER_EPOCH_MILLIS + " (Twitter's epoch)");
         }
     }
 
@@ -291,14 +283,9 @@ public final class FunctionSettings {
     private static URI endpoint(String text) {
         String allowed = "allowed an http(s) URL such as http://localhost:8000";
         try {
-            URI uri = new URI(text);
-            if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
-                    || uri.getHost() == null) {
-                throw new InvalidSettingException(DYNAMODB_ENDPOINT, "'" + text + "' is not an http(s) URL with a host; " + allowed);
-            }
-            return uri;
-        } catch (URISyntaxException e) {
-            throw new InvalidSettingException(DYNAMODB_ENDPOINT, "'" + text + "' is not a URL (" + e.getReason() + "); " + allowed);
+            return URI.create(HttpUrl.parse(text).toString());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(DYNAMODB_ENDPOINT, "'" + text + "' " + e.getMessage() + "; " + allowed);
         }
     }
 
