@@ -1,0 +1,137 @@
+package dev.snowid.spring.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
+import dev.snowid.client.SnowidClient;
+import dev.snowid.spring.autoconfigure.SnowidAutoConfiguration;
+import dev.snowid.spring.autoconfigure.SnowidLeaseLifecycle;
+import dev.snowid.spring.autoconfigure.actuate.SecretSanitizer;
+import dev.snowid.spring.autoconfigure.actuate.SnowidActuatorAutoConfiguration;
+import dev.snowid.spring.autoconfigure.health.SnowidHealthAutoConfiguration;
+import dev.snowid.spring.autoconfigure.jackson.SnowidJackson2Module;
+import dev.snowid.spring.autoconfigure.jackson.SnowidJackson3Module;
+import dev.snowid.spring.autoconfigure.jackson.SnowidJacksonAutoConfiguration;
+import dev.snowid.spring.autoconfigure.metrics.SnowidMeters;
+import dev.snowid.spring.autoconfigure.metrics.SnowidMetricsAutoConfiguration;
+import dev.snowid.spring.autoconfigure.orm.SnowidHibernateAutoConfiguration;
+import dev.snowid.spring.autoconfigure.orm.SnowidMybatisPlusAutoConfiguration;
+import dev.snowid.spring.autoconfigure.web.InvalidIdMvcResolver;
+import dev.snowid.spring.autoconfigure.web.SnowflakeIdConverter;
+import dev.snowid.spring.autoconfigure.web.SnowidWebAutoConfiguration;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+
+/** Every bean the starter defines gives way to the application's own: one test per bean. */
+class OverrideTest {
+
+    private static final String[] LEASE = {"snowid.lease.url=" + LeaseApi.shared().url(), "snowid.lease.secret=" + LeaseApi.SECRET};
+
+    private final WebApplicationContextRunner runner = new WebApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(SnowidAutoConfiguration.class, SnowidActuatorAutoConfiguration.class,
+                    SnowidHealthAutoConfiguration.class, SnowidMetricsAutoConfiguration.class, SnowidMybatisPlusAutoConfiguration.class,
+                    SnowidHibernateAutoConfiguration.class, SnowidJacksonAutoConfiguration.class, SnowidWebAutoConfiguration.class))
+            .withPropertyValues(LEASE);
+
+    @Test
+    void theApplicationsClientWinsAndNoOtherSlotIsLeased() {
+        try (SnowidClient own = SnowidClient.builder().leaseUrl(LeaseApi.shared().url()).secret(LeaseApi.SECRET).holder("own").build()) {
+            // No snowid.lease.* at all: were the starter to build a client, start-up would fail.
+            new WebApplicationContextRunner()
+                    .withConfiguration(AutoConfigurations.of(SnowidAutoConfiguration.class, SnowidMetricsAutoConfiguration.class))
+                    .withBean(SnowidClient.class, () -> own)
+                    .run(context -> {
+                        assertTrue(context.getStartupFailure() == null, () -> "started: " + context.getStartupFailure());
+                        assertSame(own, context.getBean(SnowidClient.class));
+                        assertEquals(1, context.getBeansOfType(SnowidClient.class).size());
+                        assertEquals(1, context.getBeansOfType(SnowidMeters.class).size(), "the rest still wires to the app's client");
+                    });
+        }
+    }
+
+    @Test
+    void theApplicationsLifecycleWins() {
+        try (SnowidClient own = SnowidClient.builder().leaseUrl(LeaseApi.shared().url()).secret(LeaseApi.SECRET).build()) {
+            assertOverridden(SnowidLeaseLifecycle.class, () -> new SnowidLeaseLifecycle(own));
+        }
+    }
+
+    @Test
+    void theApplicationsMetersWin() {
+        assertOverridden(SnowidMeters.class, () -> new SnowidMeters(null));
+    }
+
+    @Test
+    void theApplicationsIdentifierGeneratorWins() {
+        IdentifierGenerator own = entity -> 42L;
+        runner.withBean(IdentifierGenerator.class, () -> own).run(context -> {
+            assertSame(own, context.getBean(IdentifierGenerator.class));
+            assertEquals(1, context.getBeansOfType(IdentifierGenerator.class).size());
+        });
+    }
+
+    @Test
+    void theApplicationsHealthIndicatorWins() {
+        assertOverriddenByName(SnowidHealthAutoConfiguration.BEAN);
+    }
+
+    @Test
+    void theApplicationsHibernateCustomizerWins() {
+        assertOverriddenByName(SnowidHibernateAutoConfiguration.BEAN);
+    }
+
+    @Test
+    void theApplicationsJacksonModuleWins() {
+        if (present("com.fasterxml.jackson.databind.Module")) {
+            assertOverridden(SnowidJackson2Module.class, () -> new SnowidJackson2Module(dev.snowid.SnowflakeCodec.TWITTER));
+        }
+        if (present("tools.jackson.databind.JacksonModule")) {
+            assertOverridden(SnowidJackson3Module.class, () -> new SnowidJackson3Module(dev.snowid.SnowflakeCodec.TWITTER));
+        }
+        assertTrue(present("com.fasterxml.jackson.databind.Module") || present("tools.jackson.databind.JacksonModule"), "a Jackson");
+    }
+
+    @Test
+    void theApplicationsConverterWins() {
+        assertOverridden(SnowflakeIdConverter.class, () -> new SnowflakeIdConverter(dev.snowid.SnowflakeCodec.TWITTER));
+    }
+
+    @Test
+    void theApplicationsInvalidIdResolverWins() {
+        assertOverridden(InvalidIdMvcResolver.class, InvalidIdMvcResolver::new);
+    }
+
+    @Test
+    void theApplicationsSanitizerWins() {
+        assertOverridden(SecretSanitizer.class, SecretSanitizer::new);
+    }
+
+    private <T> void assertOverridden(Class<T> type, Supplier<T> own) {
+        T mine = own.get();
+        runner.withBean(type, () -> mine).run(context -> {
+            assertTrue(context.getStartupFailure() == null, () -> "started: " + context.getStartupFailure());
+            assertEquals(1, context.getBeansOfType(type).size(), type.getSimpleName());
+            assertSame(mine, context.getBean(type), type.getSimpleName());
+        });
+        runner.run(context -> assertEquals(1, context.getBeansOfType(type).size(), "the starter's own " + type.getSimpleName()));
+    }
+
+    private void assertOverriddenByName(String name) {
+        Object mine = new Object();
+        runner.withBean(name, Object.class, () -> mine).run(context -> assertSame(mine, context.getBean(name)));
+        runner.run(context -> assertTrue(context.containsBean(name), "the starter's own " + name));
+    }
+
+    private static boolean present(String className) {
+        try {
+            Class.forName(className, false, OverrideTest.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+}
