@@ -62,7 +62,7 @@ class DocsTest {
     @Test
     void thePropertyTableIsTheGeneratedMetadata() throws IOException {
         Map<String, String> documented = new TreeMap<>();
-        Matcher row = PROPERTY_ROW.matcher(read(page));
+        Matcher row = PROPERTY_ROW.matcher(section("## Properties"));
         while (row.find()) {
             documented.put(row.group(1), row.group(2).trim());
         }
@@ -87,7 +87,7 @@ class DocsTest {
             }
         }
         List<String> documented = new ArrayList<>();
-        Matcher row = METER_ROW.matcher(read(page));
+        Matcher row = METER_ROW.matcher(section("## Meters"));
         while (row.find()) {
             documented.add(row.group(1));
         }
@@ -162,6 +162,15 @@ class DocsTest {
             text.append(line.isBlank() ? "" : line.substring(indent)).append('\n');
         }
         return text.toString();
+    }
+
+    /** The page's text from {@code heading} to the next heading of its level. */
+    private String section(String heading) throws IOException {
+        String text = read(page);
+        int start = text.indexOf("\n" + heading + "\n");
+        assertTrue(start >= 0, () -> "no section " + heading);
+        int end = text.indexOf("\n## ", start + heading.length() + 2);
+        return text.substring(start, end < 0 ? text.length() : end);
     }
 
     private static String read(Path file) throws IOException {

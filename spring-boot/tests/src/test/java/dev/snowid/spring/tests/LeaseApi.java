@@ -85,12 +85,15 @@ public final class LeaseApi implements AutoCloseable {
         held.add(taken);
     }
 
-    /** Holds every slot that is free now, as another application would; {@link #freeAll()} gives them back. */
-    public void holdAllFree() {
+    /**
+     * Holds every slot that is free now for {@code millis}, as another application would; {@link #freeAll()}
+     * gives them back. The API tells a refused holder to retry when the earliest of them ends.
+     */
+    public void holdAllFree(long millis) {
         long now = System.currentTimeMillis();
         for (int machine = 0; machine < machines; machine++) {
             Optional<Lease> lease = store.tryAcquire(Slot.of(DATACENTER, machine), INTRUDER + "-owner-" + machine, INTRUDER, now,
-                    now + 3_600_000);
+                    now + millis);
             lease.ifPresent(held::add);
         }
     }

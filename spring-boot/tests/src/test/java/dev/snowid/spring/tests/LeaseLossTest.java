@@ -33,7 +33,8 @@ class LeaseLossTest {
             Slot slot = ids.currentLease().orElseThrow().slot();
 
             api.takeOver(slot);
-            api.holdAllFree(); // no slot left to lease anew
+            // No slot left to lease anew; the API tells the client to ask again in 20 s (when these end).
+            api.holdAllFree(20_000);
             Deadline.await("health OUT_OF_SERVICE after the takeover", 15_000, () -> "OUT_OF_SERVICE".equals(status(http)),
                     () -> http.get("/actuator/health/snowid").body());
             HttpResponse<String> health = http.get("/actuator/health/snowid");
@@ -46,14 +47,19 @@ class LeaseLossTest {
 
             assertThrows(IdUnavailableException.class, ids::nextId, "fail closed: no ID without a lease");
             HttpResponse<String> refusedInsert = http.post("/invoices?item=refused", null);
-            assertTrue(refusedInsert.statusCode() >= 500, () -> "an insert without an ID fails: " + refusedInsert.statusCode());
+            assertEquals(503, refusedInsert.statusCode(), () -> "an insert without an ID: " + refusedInsert.body());
+            assertTrue(refusedInsert.headers().firstValue("Retry-After").isPresent(), "says when to try again");
+            Map<String, Object> refusal = Http.json(refusedInsert);
+            assertEquals("unavailable", refusal.get("error"), refusedInsert::body);
+            assertTrue(((String) refusal.get("message")).contains("no ID was issued"), refusedInsert::body);
+            assertFalse(refusedInsert.body().contains(api.url()), "no lease API address to a client");
             assertEquals(1.0, meter(http, "snowid.leases.lost"));
             long refusals = ids.stats().refusals().values().stream().mapToLong(Long::longValue).sum();
             assertTrue(refusals >= 2, "the two calls above at least");
             assertEquals((double) refusals, meter(http, "snowid.ids.refused"));
 
             api.freeAll();
-            Deadline.await("health UP again once slots are free", 15_000, () -> "UP".equals(status(http)),
+            Deadline.await("health UP again once slots are free", 40_000, () -> "UP".equals(status(http)),
                     () -> http.get("/actuator/health/snowid").body());
             assertTrue(ids.nextId() > 0);
             assertFalse(output.getAll().contains(LeaseApi.SECRET), "the secret in a log line");

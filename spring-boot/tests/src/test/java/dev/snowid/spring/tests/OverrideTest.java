@@ -17,7 +17,7 @@ import dev.snowid.spring.autoconfigure.metrics.SnowidMeters;
 import dev.snowid.spring.autoconfigure.metrics.SnowidMetricsAutoConfiguration;
 import dev.snowid.spring.autoconfigure.orm.SnowidHibernateAutoConfiguration;
 import dev.snowid.spring.autoconfigure.orm.SnowidMybatisPlusAutoConfiguration;
-import dev.snowid.spring.autoconfigure.web.InvalidIdMvcResolver;
+import dev.snowid.spring.autoconfigure.web.IdAnswerMvcResolver;
 import dev.snowid.spring.autoconfigure.web.SnowflakeIdConverter;
 import dev.snowid.spring.autoconfigure.web.SnowidWebAutoConfiguration;
 import java.util.function.Supplier;
@@ -105,8 +105,8 @@ class OverrideTest {
     }
 
     @Test
-    void theApplicationsInvalidIdResolverWins() {
-        assertOverridden(InvalidIdMvcResolver.class, InvalidIdMvcResolver::new);
+    void theApplicationsIdAnswerResolverWins() {
+        assertOverridden(IdAnswerMvcResolver.class, IdAnswerMvcResolver::new);
     }
 
     @Test

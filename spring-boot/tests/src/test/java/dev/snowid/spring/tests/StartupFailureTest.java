@@ -44,7 +44,7 @@ class StartupFailureTest {
     @Test
     void aFullPoolStopsStartUpNamingTheWaitProperty(CapturedOutput output) {
         try (LeaseApi api = LeaseApi.start(1)) {
-            api.holdAllFree();
+            api.holdAllFree(3_600_000);
             assertThrows(Exception.class, () -> Apps.builder(api.url(), LeaseApi.SECRET).run());
             assertReport(output,
                     "Every node slot of the lease API's pool at " + api.url() + " is held",

@@ -8,7 +8,7 @@ import org.springframework.core.convert.converter.Converter;
  * {@code @PathVariable SnowflakeId id} and {@code @RequestParam SnowflakeId id}: the decimal text
  * decoded with the client's epoch. Spring Boot adds every {@link Converter} bean to the MVC and
  * WebFlux conversion services. A malformed ID throws {@link dev.snowid.InvalidIdException}, which
- * {@link InvalidIdAnswer} turns into a 400.
+ * {@link IdAnswer} turns into a 400.
  */
 public final class SnowflakeIdConverter implements Converter<String, SnowflakeId> {
 

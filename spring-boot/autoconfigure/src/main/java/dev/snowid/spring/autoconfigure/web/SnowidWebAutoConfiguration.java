@@ -10,7 +10,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** {@link SnowflakeIdConverter} for MVC and WebFlux, and the 400 for a malformed ID on each. */
+/** {@link SnowflakeIdConverter} for MVC and WebFlux, and the answers to a malformed (400) or refused (503) ID on each. */
 @AutoConfiguration(after = SnowidAutoConfiguration.class)
 @ConditionalOnBean(SnowidClient.class)
 @ConditionalOnWebApplication
@@ -28,8 +28,8 @@ public class SnowidWebAutoConfiguration {
     static class Mvc {
         @Bean
         @ConditionalOnMissingBean
-        InvalidIdMvcResolver invalidIdMvcResolver() {
-            return new InvalidIdMvcResolver();
+        IdAnswerMvcResolver idAnswerMvcResolver() {
+            return new IdAnswerMvcResolver();
         }
     }
 
@@ -38,8 +38,8 @@ public class SnowidWebAutoConfiguration {
     static class WebFlux {
         @Bean
         @ConditionalOnMissingBean
-        InvalidIdWebFluxHandler invalidIdWebFluxHandler() {
-            return new InvalidIdWebFluxHandler();
+        IdAnswerWebFluxHandler idAnswerWebFluxHandler() {
+            return new IdAnswerWebFluxHandler();
         }
     }
 }

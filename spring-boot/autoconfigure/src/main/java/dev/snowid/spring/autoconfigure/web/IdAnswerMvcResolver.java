@@ -8,20 +8,23 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
 
 /**
- * Spring MVC: answers a malformed {@link dev.snowid.SnowflakeId} parameter with {@link InvalidIdAnswer}'s
- * 400 (Spring's own handling would give a 400 without saying what was wrong). Ordered before Spring
- * MVC's resolvers; any other exception it leaves to them.
+ * Spring MVC: answers a malformed {@link dev.snowid.SnowflakeId} parameter (400) and a refused ID
+ * (503) with {@link IdAnswer}'s JSON; Spring's own handling would give a bare 400 and a 500.
+ * Ordered before Spring MVC's resolvers; any other exception it leaves to them.
  */
-public final class InvalidIdMvcResolver implements HandlerExceptionResolver, Ordered {
+public final class IdAnswerMvcResolver implements HandlerExceptionResolver, Ordered {
 
     @Override
     public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler, Exception failure) {
-        InvalidIdAnswer answer = InvalidIdAnswer.to(failure);
+        IdAnswer answer = IdAnswer.to(failure);
         if (answer == null || response.isCommitted()) {
             return null;
         }
         try {
-            response.setStatus(400);
+            response.setStatus(answer.status());
+            if (answer.retryAfterSeconds() > 0) {
+                response.setHeader("Retry-After", Long.toString(answer.retryAfterSeconds()));
+            }
             response.setContentType("application/json");
             response.getOutputStream().write(answer.json());
             return new ModelAndView(); // empty: the answer is written
