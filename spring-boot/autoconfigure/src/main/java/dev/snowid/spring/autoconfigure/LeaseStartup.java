@@ -1,11 +1,11 @@
 package dev.snowid.spring.autoconfigure;
 
 import dev.snowid.ClockBehindException;
+import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.client.EpochMismatchException;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.lease.ClockSkewException;
-import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.spring.autoconfigure.LeaseStartupException.Problem;
 import java.io.IOException;
@@ -39,12 +39,12 @@ final class LeaseStartup {
             return builder.build();
         } catch (NoFreeSlotException e) {
             throw new LeaseStartupException(Problem.POOL_FULL, SnowidSetting.WAIT_FOR_SLOT, url, e.getMessage(), e);
-        } catch (LeaseStoreUnavailableException e) {
-            throw storeUnavailable(e, url);
         } catch (EpochMismatchException e) {
             throw new LeaseStartupException(Problem.EPOCH_MISMATCH, SnowidSetting.EPOCH, url, e.getMessage(), e);
         } catch (ClockSkewException | ClockBehindException e) {
             throw new LeaseStartupException(Problem.CLOCK, null, url, e.getMessage(), e);
+        } catch (IdUnavailableException e) { // the store unavailable, the secret refused, the API failing
+            throw unavailable(e, url);
         } catch (IllegalArgumentException e) {
             throw new LeaseStartupException(Problem.SETTING_INVALID, settingNamedBy(e.getMessage()), url, e.getMessage(), e);
         }
@@ -81,8 +81,11 @@ final class LeaseStartup {
         }
     }
 
-    /** The client says "HTTP 401 (the bearer secret was refused)" for a refused secret, and wraps an IOException for no answer. */
-    private static LeaseStartupException storeUnavailable(LeaseStoreUnavailableException e, String url) {
+    /**
+     * The client's message for a refused secret starts with the status ("HTTP 401 (…"); for no
+     * answer at all, it wraps the IOException.
+     */
+    private static LeaseStartupException unavailable(IdUnavailableException e, String url) {
         String message = e.getMessage();
         if (message.startsWith("HTTP 401") || message.startsWith("HTTP 403")) {
             return new LeaseStartupException(Problem.SECRET_REFUSED, SnowidSetting.SECRET, url, message, e);

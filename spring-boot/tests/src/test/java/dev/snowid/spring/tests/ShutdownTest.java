@@ -18,6 +18,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * Closing the app: a request in flight when the close begins still gets its ID (graceful
@@ -27,13 +28,31 @@ import org.springframework.context.SmartLifecycle;
 @ExtendWith(OutputCaptureExtension.class)
 class ShutdownTest {
 
+    private static final String HOST = System.getenv("HOSTNAME") != null && !System.getenv("HOSTNAME").isEmpty()
+            ? System.getenv("HOSTNAME") : hostName();
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void requestsInFlightGetIdsAndThenTheSlotIsFree(CapturedOutput output) throws Exception {
         try (LeaseApi api = LeaseApi.start(8)) {
-            ConfigurableApplicationContext app = Apps.run(api);
+            // The secret from the environment variable alone, as in a container.
+            ConfigurableApplicationContext app = Apps.builder(api.url(), null)
+                    .initializers(context -> context.getEnvironment().getPropertySources().addFirst(
+                            new SystemEnvironmentPropertySource("test-environment", Map.of("SNOWID_LEASE_SECRET", LeaseApi.SECRET))))
+                    .run();
             SnowidClient ids = app.getBean(SnowidClient.class);
             Slot slot = ids.currentLease().orElseThrow().slot();
             assertTrue(api.held(slot), "the slot map shows the slot held");
+            String holder = api.slotMap().leases().stream().filter(entry -> entry.lease().slot().equals(slot)).findFirst()
+                    .orElseThrow().lease().holder();
+            assertEquals("starter-test@" + HOST, holder, "spring.application.name and the host name");
             for (String webServerLifecycle : new String[] {"webServerGracefulShutdown", "webServerStartStop"}) {
                 int phase = app.getBean(webServerLifecycle, SmartLifecycle.class).getPhase();
                 assertTrue(phase > SnowidLeaseLifecycle.PHASE, () -> webServerLifecycle + " stops before the lease is released");
