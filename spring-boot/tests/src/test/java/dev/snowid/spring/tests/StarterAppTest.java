@@ -115,7 +115,11 @@ class StarterAppTest {
 
     @Test
     void aMalformedIdInThePathOrAParameterIsA400SayingWhatIsWrong() {
-        assertInvalid(http.get("/ids/12x"), "'12x' is not an ID: character 3 is 'x'");
+        HttpResponse<String> malformed = http.get("/ids/12x");
+        assertInvalid(malformed, "'12x' is not an ID: character 3 is 'x'");
+        // The answer docs/spring-boot.md shows, word for word.
+        assertEquals("{\"status\":400,\"error\":\"invalid_id\",\"message\":\"parameter 'id': '12x' is not an ID: character 3 is 'x';"
+                + " a Snowflake ID is written as decimal digits only, from 0 to 9223372036854775807\"}", malformed.body());
         assertInvalid(http.get("/ids?id=-5"), "'-5' is not an ID: character 1 is '-'");
         assertInvalid(http.get("/ids/99999999999999999999"), "is larger than 9223372036854775807");
         assertInvalid(http.get("/invoices/abc"), "'abc' is not an ID");
