@@ -53,6 +53,20 @@ class OverrideTest {
     }
 
     @Test
+    void disabledThereIsNoClientAndNoLease() {
+        new WebApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(SnowidAutoConfiguration.class, SnowidHealthAutoConfiguration.class,
+                        SnowidMetricsAutoConfiguration.class, SnowidWebAutoConfiguration.class))
+                .withPropertyValues("snowid.enabled=false") // and no snowid.lease.*: leasing would fail
+                .run(context -> {
+                    assertTrue(context.getStartupFailure() == null, () -> "started: " + context.getStartupFailure());
+                    assertEquals(0, context.getBeansOfType(SnowidClient.class).size());
+                    assertEquals(0, context.getBeansOfType(SnowidMeters.class).size());
+                    assertTrue(!context.containsBean(SnowidHealthAutoConfiguration.BEAN));
+                });
+    }
+
+    @Test
     void theApplicationsLifecycleWins() {
         try (SnowidClient own = SnowidClient.builder().leaseUrl(LeaseApi.shared().url()).secret(LeaseApi.SECRET).build()) {
             assertOverridden(SnowidLeaseLifecycle.class, () -> new SnowidLeaseLifecycle(own));

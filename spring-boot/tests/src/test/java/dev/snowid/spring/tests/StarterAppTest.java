@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.baomidou.mybatisplus.core.toolkit.IdWorker;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.lease.Lease;
 import dev.snowid.spring.tests.app.Invoice;
@@ -76,6 +77,8 @@ class StarterAppTest {
         });
         IssuedIds.assertIssuedUnder(first, ids, stored, THREADS * PER_THREAD);
         assertEquals(stored.size(), orders.selectByIds(stored).size(), "every ID is a stored row");
+        long viaIdWorker = IdWorker.getId(); // MyBatis-Plus routes its static helper to the installed generator
+        assertEquals(first.slot(), ids.codec().decode(viaIdWorker).slot(), "IdWorker.getId() from the leased slot");
     }
 
     @Test
