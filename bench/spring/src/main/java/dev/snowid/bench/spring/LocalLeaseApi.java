@@ -1,7 +1,7 @@
 package dev.snowid.bench.spring;
 
-import dev.snowid.lambda.FunctionSettings;
-import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.local.LocalRunner;
+import dev.snowid.local.LocalSettings;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,8 +18,8 @@ final class LocalLeaseApi implements AutoCloseable {
 
     static LocalLeaseApi start() {
         Map<String, String> env = new HashMap<>();
-        env.put(FunctionSettings.LOCAL_PORT, "0");
-        env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
+        env.put(LocalSettings.LOCAL_PORT, "0");
+        env.put(LocalSettings.LOCAL_LEASE_SECRET, SECRET);
         return new LocalLeaseApi(LocalRunner.start(env));
     }
 

@@ -5,6 +5,7 @@ import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.client.EpochMismatchException;
 import dev.snowid.client.SnowidClient;
+import dev.snowid.client.wire.LeaseSecretRefusedException;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.spring.autoconfigure.LeaseStartupException.Problem;
@@ -81,13 +82,10 @@ final class LeaseStartup {
         }
     }
 
-    /**
-     * The client's message for a refused secret starts with the status ("HTTP 401 (…"); for no
-     * answer at all, it wraps the IOException.
-     */
+    /** A refused secret has its own type; no answer at all wraps the IOException. */
     private static LeaseStartupException unavailable(IdUnavailableException e, String url) {
         String message = e.getMessage();
-        if (message.startsWith("HTTP 401") || message.startsWith("HTTP 403")) {
+        if (e instanceof LeaseSecretRefusedException) {
             return new LeaseStartupException(Problem.SECRET_REFUSED, SnowidSetting.SECRET, url, message, e);
         }
         if (e.getCause() instanceof IOException) {

@@ -4,12 +4,13 @@ import dev.snowid.Slot;
 import dev.snowid.WallClock;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.client.wire.SlotMap;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
+import dev.snowid.local.LocalRunner;
+import dev.snowid.local.LocalSettings;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -50,10 +51,10 @@ public final class LeaseApi implements AutoCloseable {
     public static LeaseApi start(int machines) {
         TestTable table = DynamoDbEngine.newTable("spring");
         Map<String, String> env = new HashMap<>();
-        env.put(FunctionSettings.LOCAL_PORT, "0");
+        env.put(LocalSettings.LOCAL_PORT, "0");
         env.put(FunctionSettings.TABLE, table.name());
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
-        env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
+        env.put(LocalSettings.LOCAL_LEASE_SECRET, SECRET);
         env.put(FunctionSettings.LEASE_MILLIS, "5000");
         env.put(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "250"); // the most a 5 s lease allows: one machine, one clock
         env.put(FunctionSettings.DATACENTERS, Integer.toString(DATACENTER));
