@@ -35,6 +35,14 @@ for module in core client; do
        "$module/target/snowid-$module-$version-javadoc.jar" "$out/"
   fi
 done
+# The Spring Boot starter and its auto-configuration (the starter has no code: its -sources and
+# -javadoc jars hold only the licence files, as Maven Central requires them of every jar).
+for module in autoconfigure starter; do
+  name=snowid-spring-boot-$module
+  cp "spring-boot/$module/target/$name-$version.jar" \
+     "spring-boot/$module/target/$name-$version-sources.jar" \
+     "spring-boot/$module/target/$name-$version-javadoc.jar" "$out/"
+done
 # Fixed names: the ones users put behind -javaagent: and the template's CodeUri.
 cp agent/target/snowid-agent.jar "$out/snowid-agent.jar"
 cp agent/target/snowid-agent-sources.jar "$out/snowid-agent-$version-sources.jar"

@@ -132,6 +132,11 @@ public final class SnowidClient implements AutoCloseable {
         }
     }
 
+    /** True once {@link #close()} was called: the client never issues again (a lost lease, by contrast, is leased anew). */
+    public boolean isClosed() {
+        return closed;
+    }
+
     private void refuseWhenClosed() {
         if (closed) {
             throw refusals.count(new IdUnavailableException("this SnowidClient is closed and its lease released; no ID is issued", 1000));

@@ -1,0 +1,34 @@
+package dev.snowid.bench.spring;
+
+import dev.snowid.local.LocalRunner;
+import dev.snowid.local.LocalSettings;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The lease API the benchmarks lease from: the function's local runner, with its own dynalite. The one class that knows the runner. */
+final class LocalLeaseApi implements AutoCloseable {
+
+    static final String SECRET = "bench-secret";
+
+    private final LocalRunner runner;
+
+    private LocalLeaseApi(LocalRunner runner) {
+        this.runner = runner;
+    }
+
+    static LocalLeaseApi start() {
+        Map<String, String> env = new HashMap<>();
+        env.put(LocalSettings.LOCAL_PORT, "0");
+        env.put(LocalSettings.LOCAL_LEASE_SECRET, SECRET);
+        return new LocalLeaseApi(LocalRunner.start(env));
+    }
+
+    String url() {
+        return runner.baseUri().toString();
+    }
+
+    @Override
+    public void close() {
+        runner.close();
+    }
+}

@@ -1,0 +1,122 @@
+package dev.snowid.spring.autoconfigure;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code snowid.*} settings: where to lease a node slot, and how the client holds it. Each
+ * maps one to one onto a {@link dev.snowid.client.SnowidClient.Builder} setting.
+ */
+@ConfigurationProperties(prefix = SnowidProperties.PREFIX)
+public class SnowidProperties {
+
+    public static final String PREFIX = "snowid";
+
+    /** Whether to lease a slot and configure a SnowidClient; false leaves the application without one. */
+    private boolean enabled = true;
+
+    /**
+     * The epoch IDs count their milliseconds from, in unix ms. When unset, the lease API's (the one
+     * every holder of its pool uses); when set, it must be the lease API's, or start-up fails.
+     */
+    private Long epochMillis;
+
+    private final Lease lease = new Lease();
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public Long getEpochMillis() {
+        return epochMillis;
+    }
+
+    public void setEpochMillis(Long epochMillis) {
+        this.epochMillis = epochMillis;
+    }
+
+    public Lease getLease() {
+        return lease;
+    }
+
+    /** The lease: the API that grants it, the secret, and how long it is held. */
+    public static class Lease {
+
+        /**
+         * The snowid function's base URL, the one its routes hang under (the template's LeaseUrl
+         * output, or the local runner's address). Required.
+         */
+        private String url;
+
+        /**
+         * The lease API's bearer secret. Required: here or in the environment variable
+         * SNOWID_LEASE_SECRET. Never logged, and masked by the actuator's env and configprops endpoints.
+         */
+        private String secret;
+
+        /** Who holds the lease, as the slot map shows it to operators. Default: spring.application.name and the host name. */
+        private String holder;
+
+        /**
+         * Plan renewals for a lease this long (5s to 1h); never longer than the lease API grants.
+         * Default: what the API grants.
+         */
+        private Duration duration;
+
+        /**
+         * When every slot of the pool is held at start-up, wait up to this long (0 to 1h) for one to
+         * free. Default 0: start-up fails at once.
+         */
+        private Duration waitForSlot = Duration.ofMillis(0);
+
+        public String getUrl() {
+            return url;
+        }
+
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        public String getSecret() {
+            return secret;
+        }
+
+        public void setSecret(String secret) {
+            this.secret = secret;
+        }
+
+        public String getHolder() {
+            return holder;
+        }
+
+        public void setHolder(String holder) {
+            this.holder = holder;
+        }
+
+        public Duration getDuration() {
+            return duration;
+        }
+
+        public void setDuration(Duration duration) {
+            this.duration = duration;
+        }
+
+        public Duration getWaitForSlot() {
+            return waitForSlot;
+        }
+
+        public void setWaitForSlot(Duration waitForSlot) {
+            this.waitForSlot = waitForSlot;
+        }
+
+        /** Never the secret: this object may end up in a log line or an error page. */
+        @Override
+        public String toString() {
+            return "Lease{url=" + url + ", holder=" + holder + ", duration=" + duration + ", waitForSlot=" + waitForSlot + "}";
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.snowid.spring.tests;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/** A wrong secret, an unreachable URL, a full pool, a missing URL: start-up stops, and Boot's report names the property to fix. */
+@ExtendWith(OutputCaptureExtension.class)
+class StartupFailureTest {
+
+    private static final String WRONG_SECRET = "not-the-secret-7d1e";
+
+    @Test
+    void aWrongSecretStopsStartUpNamingTheSecretProperty(CapturedOutput output) {
+        String url = LeaseApi.shared().url();
+        assertThrows(Exception.class, () -> Apps.builder(url, WRONG_SECRET).run());
+        assertReport(output,
+                "The lease API at " + url + " refused the bearer secret (snowid.lease.secret): HTTP 401",
+                "Set snowid.lease.secret (or SNOWID_LEASE_SECRET) to the secret the lease API expects.");
+        assertFalse(output.getAll().contains(WRONG_SECRET), "the secret in a log line");
+    }
+
+    @Test
+    void anUnreachableUrlStopsStartUpNamingTheUrlProperty(CapturedOutput output) throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort(); // nothing listens there once closed
+        }
+        String url = "http://127.0.0.1:" + closedPort;
+        assertThrows(Exception.class, () -> Apps.builder(url, LeaseApi.SECRET).run());
+        assertReport(output,
+                "snowid could not reach the lease API at " + url + " (snowid.lease.url): POST /leases at " + url + " failed",
+                "Check snowid.lease.url: it must be the snowid function's base URL");
+        assertFalse(output.getAll().contains(LeaseApi.SECRET), "the secret in a log line");
+    }
+
+    @Test
+    void aFullPoolStopsStartUpNamingTheWaitProperty(CapturedOutput output) {
+        try (LeaseApi api = LeaseApi.start(1)) {
+            api.holdAllFree(3_600_000);
+            assertThrows(Exception.class, () -> Apps.builder(api.url(), LeaseApi.SECRET).run());
+            assertReport(output,
+                    "Every node slot of the lease API's pool at " + api.url() + " is held",
+                    "or set snowid.lease.wait-for-slot (how long start-up may wait for a free slot, 0 to 1h) to wait for a slot to free.");
+            api.freeAll();
+        }
+    }
+
+    @Test
+    void aMissingUrlStopsStartUpNamingIt(CapturedOutput output) {
+        assertThrows(Exception.class, () -> Apps.builder(null, LeaseApi.SECRET).run());
+        assertReport(output, "snowid cannot lease a node slot: snowid.lease.url is not set",
+                "Set snowid.lease.url to the snowid function's base URL");
+    }
+
+    @Test
+    void aLeaseLengthOutOfRangeStopsStartUpNamingIt(CapturedOutput output) {
+        assertThrows(Exception.class, () -> Apps.builder(LeaseApi.shared().url(), LeaseApi.SECRET, "snowid.lease.duration=1s").run());
+        assertReport(output, "snowid.lease.duration 'PT1S' is not allowed: leaseMillis 1000 is out of range",
+                "Set snowid.lease.duration to a lease length from 5s to 1h.");
+    }
+
+    private static void assertReport(CapturedOutput output, String description, String action) {
+        String all = output.getAll();
+        assertTrue(all.contains("APPLICATION FAILED TO START"), () -> "Boot's failure report: " + all);
+        int report = all.indexOf("APPLICATION FAILED TO START");
+        String text = all.substring(report);
+        assertTrue(text.contains("Description:") && text.contains(description), () -> "description '" + description + "' in: " + text);
+        assertTrue(text.contains("Action:") && text.contains(action), () -> "action '" + action + "' in: " + text);
+    }
+}

@@ -1,0 +1,6 @@
+package dev.snowid.spring.tests.app;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface InvoiceRepository extends JpaRepository<Invoice, Long> {
+}
