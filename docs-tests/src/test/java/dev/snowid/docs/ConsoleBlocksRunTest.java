@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * here against a real one (the function's handler on a real DynamoDB-compatible engine):
  * lines starting with {@code $ } are commands, the lines after one are what it prints. The
  * commands may be {@code curl} (its answer must have the shape shown: the same JSON fields, of
- * the same types), {@code export}, and the runner's own start command, for which this test's
+ * the same types, and the same status where {@code -w ' %{http_code}'} prints it after the body),
+ * {@code export}, and the runner's own start command, for which this test's
  * runner stands in. Other sessions belong in ```sh blocks, which are not run.
  */
 class ConsoleBlocksRunTest {
@@ -116,8 +117,8 @@ class ConsoleBlocksRunTest {
             String where = DocBlock.where(block.doc(), block.bodyLine(commandLines.get(k)));
             String answer = k < answers.length ? answers[k].strip() : "";
             String shown = expected.get(k).strip();
-            String shownShape = shape(shown);
-            String answerShape = shape(answer);
+            String shownShape = shapeAndStatus(shown);
+            String answerShape = shapeAndStatus(answer);
             if (shown.isEmpty()) {
                 problems.add(where + ": the doc shows no answer for this command");
             } else if (shownShape == null) {
@@ -129,6 +130,17 @@ class ConsoleBlocksRunTest {
             }
         }
         return commandLines.size();
+    }
+
+    private static final java.util.regex.Pattern STATUS_AFTER = java.util.regex.Pattern.compile("(?s)(.*\\S)\\s+(\\d{3})");
+
+    /** The shape of a JSON answer, with the HTTP status when one follows it; null when it is not JSON. */
+    static String shapeAndStatus(String text) {
+        java.util.regex.Matcher status = STATUS_AFTER.matcher(text);
+        if (status.matches() && shape(status.group(1)) != null) {
+            return shape(status.group(1)) + " status " + status.group(2);
+        }
+        return shape(text);
     }
 
     /** A JSON text's shape: its objects' field names and its values' types; null when it is not JSON. */
