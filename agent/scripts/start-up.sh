@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The agent's start-up cost: the fixture app com.acme.legacy.LegacyApp (three redirected methods,
 # each called three times) run without an agent and with the agent on a fixed node, N runs each
-# (default 20) with hyperfine, alternating. Prints both means and their ratio. The machine's load
+# (default 20) with hyperfine. Prints both means and their ratio, wall and CPU time. The machine's load
 # moves single runs by tens of ms: compare only numbers from one run of this script.
 # Build first: mvn -q -pl agent -am package -DskipTests   (the agent's jar and its test fixtures)
 #   agent/scripts/start-up.sh [runs]
@@ -22,5 +22,7 @@ python3 - "$out/runs.json" <<'PY'
 import json, sys
 r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
 plain, agent = r["no agent"]["mean"] * 1000, r["agent"]["mean"] * 1000
-print(f"no agent {plain:.1f} ms, agent {agent:.1f} ms (+{agent - plain:.1f} ms, {agent / plain:.2f}x), means of {len(r['agent']['times'])} runs")
+cpu = {k: (v["user"] + v["system"]) * 1000 for k, v in r.items()}
+print(f"wall: no agent {plain:.1f} ms, agent {agent:.1f} ms (+{agent - plain:.1f} ms, {agent / plain:.2f}x), means of {len(r['agent']['times'])} runs")
+print(f"CPU (user + system): no agent {cpu['no agent']:.1f} ms, agent {cpu['agent']:.1f} ms ({cpu['agent'] / cpu['no agent']:.2f}x)")
 PY

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every property ({@code snowid.*}, system properties included) and environment variable
- * ({@code SNOWID_*}) that README.md or docs/ names occurs, as that string, in the main sources:
- * the modules' src/main, the SAM template and the scripts. A renamed setting fails here, naming
- * the doc and line that still uses the old name. The agent reads each property also from the
+ * ({@code SNOWID_*}) that README.md or docs/ names occurs, as that string, in the code: the
+ * modules' sources (a test harness's own settings, such as {@code SNOWID_TEST_*}, live in src/test),
+ * their POMs, the SAM template and the scripts; never this module, whose tests name settings as
+ * examples. A renamed setting fails here, naming the doc and line that still uses the old name. The agent reads each property also from the
  * environment, upper-case with dots as {@code _}: such a variable counts as named by its property.
  */
 class NamedSettingsExistTest {
@@ -48,13 +49,13 @@ class NamedSettingsExistTest {
                     while (name.find()) {
                         String found = name.group();
                         if (!NOT_SETTINGS.contains(found) && !code.contains(found) && !derived.contains(found)) {
-                            problems.add(DocBlock.where(doc, i + 1) + ": names `" + found + "`, which no main source contains");
+                            problems.add(DocBlock.where(doc, i + 1) + ": names `" + found + "`, which no source, POM or script contains");
                         }
                     }
                 }
             }
         }
-        assertTrue(problems.isEmpty(), () -> problems.size() + " setting(s) named in the docs but not in the code:\n"
+        assertTrue(problems.isEmpty(), () -> problems.size() + " setting(s) named in the docs but nowhere in the code (renamed? misspelt?):\n"
                 + String.join("\n", problems));
     }
 
@@ -74,10 +75,10 @@ class NamedSettingsExistTest {
 
     private static boolean isMainSource(Path file) {
         String path = DocBlock.root().relativize(file).toString().replace('\\', '/');
-        if (path.contains("/target/") || path.contains("node_modules/") || path.startsWith(".")) {
+        if (path.contains("/target/") || path.contains("node_modules/") || path.startsWith(".") || path.startsWith("docs-tests/")) {
             return false;
         }
-        return path.contains("/src/main/") || path.endsWith("template.yaml") || path.startsWith("scripts/")
+        return path.contains("/src/") || path.endsWith("pom.xml") || path.endsWith("template.yaml") || path.startsWith("scripts/")
                 || path.matches("[^/]+/scripts/.*");
     }
 }
