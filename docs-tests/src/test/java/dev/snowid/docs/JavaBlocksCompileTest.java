@@ -55,7 +55,7 @@ class JavaBlocksCompileTest {
                 units.computeIfAbsent(block.doc(), d -> new ArrayList<>()).add(block);
             }
         }
-        units.forEach((doc, docBlocks) -> compile(docBlocks, problems));
+        units.forEach((doc, docBlocks) -> compile(docBlocks, text -> text, problems));
         assertTrue(problems.isEmpty(), () -> problems.size() + " doc Java block problem(s):\n" + String.join("\n", problems));
     }
 
@@ -91,8 +91,31 @@ class JavaBlocksCompileTest {
         return -1;
     }
 
-    /** Compiles one doc's complete units together; each diagnostic is reported at its doc line. */
-    private static void compile(List<DocBlock> blocks, List<String> problems) {
+    /** The complete units (not excerpts) of one doc. */
+    static List<DocBlock> completeUnits(Path doc) {
+        return DocBlock.of(doc).stream().filter(b -> b.language().equals("java"))
+                .filter(b -> !EXCERPT.matcher(b.text().lines().findFirst().orElse("").strip()).matches())
+                .collect(Collectors.toList());
+    }
+
+    /** The fully qualified names of the units' classes with a {@code main} method. */
+    static List<String> mainClasses(List<DocBlock> blocks) {
+        List<String> mains = new ArrayList<>();
+        for (DocBlock block : blocks) {
+            Matcher type = PUBLIC_TYPE.matcher(block.text());
+            if (block.text().contains("public static void main(String[] args)") && type.find()) {
+                Matcher pkg = PACKAGE.matcher(block.text());
+                mains.add((pkg.find() ? pkg.group(1) + "." : "") + type.group(1));
+            }
+        }
+        return mains;
+    }
+
+    /**
+     * Compiles one doc's complete units together, each block's text passed through {@code edit};
+     * each diagnostic is reported at its doc line. Returns the classes' folder.
+     */
+    static Path compile(List<DocBlock> blocks, java.util.function.UnaryOperator<String> edit, List<String> problems) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         Path sources;
         Path classes;
@@ -116,14 +139,14 @@ class JavaBlocksCompileTest {
             Path file = sources.resolve("block" + i).resolve(name + ".java");
             try {
                 Files.createDirectories(file.getParent());
-                Files.writeString(file, block.text(), StandardCharsets.UTF_8);
+                Files.writeString(file, edit.apply(block.text()), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
             files.put(file, block);
         }
         if (files.isEmpty()) {
-            return;
+            return classes;
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         try (StandardJavaFileManager manager = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
@@ -142,5 +165,6 @@ class JavaBlocksCompileTest {
             String at = block == null ? "(javac)" : DocBlock.where(block.doc(), block.bodyLine((int) d.getLineNumber() - 1));
             problems.add(at + ": does not compile: " + d.getMessage(Locale.ROOT).lines().findFirst().orElse(""));
         }
+        return classes;
     }
 }
