@@ -3,8 +3,10 @@ package dev.snowid.bench;
 import cn.hutool.core.lang.Snowflake;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import java.util.concurrent.TimeUnit;
+import me.ahoo.cosid.snowflake.MillisecondSnowflakeId;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Sustained IDs per second of one node, on the real clock. The format allows 4,096 per ms,
  * i.e. 4,096,000/s: a generator can only approach that, so results read as a ratio to it.
- * Peers in the same run: Hutool's {@code Snowflake} and Twitter's 2010 {@code IdWorker}.
+ * Peers in the same run: CosId's {@code MillisecondSnowflakeId} (the strongest Java peer, set to
+ * the same 41/10/12 layout and epoch), Hutool's {@code Snowflake} and Twitter's 2010 {@code IdWorker}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -31,12 +34,14 @@ import org.openjdk.jmh.annotations.Warmup;
 public class GeneratorThroughputBenchmark {
 
     private SnowflakeGenerator snowid;
+    private MillisecondSnowflakeId cosid;
     private Snowflake hutool;
     private TwitterIdWorker2010 twitter;
 
     @Setup
     public void setUp() {
         snowid = SnowflakeGenerator.forSlot(Slot.of(1, 2)).window(LeaseWindow.UNBOUNDED).build();
+        cosid = new MillisecondSnowflakeId(SnowflakeCodec.TWITTER.epochMillis(), 41, 10, 12, Slot.of(1, 2).index());
         hutool = new Snowflake(2, 1);
         twitter = new TwitterIdWorker2010(2, 1);
     }
@@ -51,6 +56,18 @@ public class GeneratorThroughputBenchmark {
     @Threads(2)
     public long snowid_2threads() {
         return snowid.nextId();
+    }
+
+    @Benchmark
+    @Threads(1)
+    public long cosid_1thread() {
+        return cosid.generate();
+    }
+
+    @Benchmark
+    @Threads(2)
+    public long cosid_2threads() {
+        return cosid.generate();
     }
 
     @Benchmark

@@ -1,3 +1,4 @@
+// [docs:hibernate-annotation]
 package dev.snowid.integrations.hibernate;
 
 import static java.lang.annotation.ElementType.FIELD;
@@ -8,7 +9,6 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 import org.hibernate.annotations.IdGeneratorType;
 
-// [docs:hibernate-annotation]
 /**
  * Marks a {@code long}/{@code Long} {@code @Id} as drawn from the {@link dev.snowid.client.SnowidClient}
  * in the session factory's setting {@value SnowidIdGenerator#CLIENT_SETTING}:

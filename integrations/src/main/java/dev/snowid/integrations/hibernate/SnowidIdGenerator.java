@@ -1,3 +1,4 @@
+// [docs:hibernate-generator]
 package dev.snowid.integrations.hibernate;
 
 import dev.snowid.client.SnowidClient;
@@ -12,7 +13,6 @@ import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
 import org.hibernate.generator.GeneratorCreationContext;
 
-// [docs:hibernate-generator]
 /**
  * Hibernate ORM's generator behind {@link SnowidId}: each new entity's ID comes from a
  * {@link SnowidClient} just before its insert, so every ID lies in the client's leased slot and window.

@@ -1,9 +1,9 @@
+// [docs:mybatis-plus-generator]
 package dev.snowid.integrations.mybatisplus;
 
 import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
 import dev.snowid.client.SnowidClient;
 
-// [docs:mybatis-plus-generator]
 /**
  * MyBatis-Plus's ID generator for {@code @TableId(type = IdType.ASSIGN_ID)}, drawing from a
  * {@link SnowidClient}: every ID lies in the client's leased slot and window, so no two

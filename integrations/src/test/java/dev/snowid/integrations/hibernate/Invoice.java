@@ -1,10 +1,10 @@
+// [docs:hibernate-entity]
 package dev.snowid.integrations.hibernate;
 
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-// [docs:hibernate-entity]
 @Entity
 @Table(name = "invoices")
 public class Invoice {
@@ -13,7 +13,6 @@ public class Invoice {
     @SnowidId
     private Long id;
     private String customer;
-    // [/docs:hibernate-entity]
 
     protected Invoice() {
     }
@@ -30,3 +29,4 @@ public class Invoice {
         return customer;
     }
 }
+// [/docs:hibernate-entity]

@@ -124,18 +124,7 @@ class SnowidIdGeneratorTest {
     }
 
     private static SessionFactory sessionFactory(SnowidClient ids, String jdbcUrl) {
-        // [docs:hibernate-wiring]
-        StandardServiceRegistry registry = new StandardServiceRegistryBuilder()
-                .applySetting(SnowidIdGenerator.CLIENT_SETTING, ids) // the instance, not a string
-                .applySetting(AvailableSettings.JAKARTA_JDBC_URL, jdbcUrl)
-                .applySetting(AvailableSettings.JAKARTA_HBM2DDL_DATABASE_ACTION, "create")
-                .build();
-        SessionFactory factory = new MetadataSources(registry)
-                .addAnnotatedClass(Invoice.class)
-                .buildMetadata()
-                .buildSessionFactory();
-        // [/docs:hibernate-wiring]
-        return factory;
+        return InvoiceSessions.sessionFactory(ids, jdbcUrl);
     }
 
     private static String h2(String name) {

@@ -1,17 +1,16 @@
+// [docs:mybatis-plus-entity]
 package dev.snowid.integrations.mybatisplus;
 
 import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 
-// [docs:mybatis-plus-entity]
 @TableName("orders")
 public class Order {
 
     @TableId(type = IdType.ASSIGN_ID)
     private Long id;
     private String item;
-    // [/docs:mybatis-plus-entity]
 
     public Order() {
     }
@@ -36,3 +35,4 @@ public class Order {
         this.item = item;
     }
 }
+// [/docs:mybatis-plus-entity]

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.baomidou.mybatisplus.core.MybatisConfiguration;
-import com.baomidou.mybatisplus.core.MybatisSqlSessionFactoryBuilder;
-import com.baomidou.mybatisplus.core.toolkit.GlobalConfigUtils;
 import com.baomidou.mybatisplus.core.toolkit.IdWorker;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.client.SnowidClient;
@@ -25,10 +22,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.apache.ibatis.datasource.pooled.PooledDataSource;
-import org.apache.ibatis.mapping.Environment;
 import org.apache.ibatis.session.SqlSession;
 import org.apache.ibatis.session.SqlSessionFactory;
-import org.apache.ibatis.transaction.jdbc.JdbcTransactionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -95,15 +90,7 @@ class SnowidIdentifierGeneratorTest {
         try (Connection connection = dataSource.getConnection(); Statement ddl = connection.createStatement()) {
             ddl.execute("create table orders (id bigint primary key, item varchar(100) not null)");
         }
-        // [docs:mybatis-plus-wiring]
-        MybatisConfiguration configuration = new MybatisConfiguration(
-                new Environment("snowid", new JdbcTransactionFactory(), dataSource));
-        // Not GlobalConfigUtils.setGlobalConfig: it keeps a config already made (putIfAbsent).
-        GlobalConfigUtils.getGlobalConfig(configuration).setIdentifierGenerator(new SnowidIdentifierGenerator(ids));
-        configuration.addMapper(OrderMapper.class);
-        SqlSessionFactory factory = new MybatisSqlSessionFactoryBuilder().build(configuration);
-        // [/docs:mybatis-plus-wiring]
-        return factory;
+        return OrderSessions.sessionFactory(ids, dataSource);
     }
 
     private static DataSource h2(String name) {
