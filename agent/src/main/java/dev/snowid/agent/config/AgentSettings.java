@@ -1,5 +1,6 @@
 package dev.snowid.agent.config;
 
+import dev.snowid.ClosestName;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WholeNumber;
@@ -209,8 +210,10 @@ public final class AgentSettings {
             if (entry.indexOf('#') < 0 && entry.indexOf('.') < 0) {
                 Preset preset = Preset.named(entry);
                 if (preset == null) {
+                    String closest = ClosestName.among(entry, Preset.names());
                     throw new AgentConfigurationException(reader.describe(TARGETS) + ": '" + entry + "' is not a preset: presets are "
-                            + Preset.names() + "; a target is " + Target.SYNTAX + ", e.g. com.acme.Ids#next");
+                            + Preset.names() + (closest != null ? " (did you mean `" + closest + "`?)" : "") + "; a target is "
+                            + Target.SYNTAX + ", e.g. com.acme.Ids#next");
                 }
                 parsed = preset.targets();
             } else {

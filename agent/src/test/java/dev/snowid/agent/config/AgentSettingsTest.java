@@ -325,7 +325,8 @@ class AgentSettingsTest {
     void unknownPresetsKindsAndConflictingKindsNameTheSetting() {
         properties.setProperty("snowid.node", "1:1");
         properties.setProperty("snowid.targets", "Hutool");
-        assertEquals("snowid.targets='Hutool': 'Hutool' is not a preset: presets are [hutool, mybatis-plus]; a target is <fully qualified"
+        assertEquals("snowid.targets='Hutool': 'Hutool' is not a preset: presets are [hutool, mybatis-plus] (did you mean `hutool`?);"
+                + " a target is <fully qualified"
                 + " class name>#<method name>[:long|:string], e.g. com.acme.Ids#next", failure());
         properties.setProperty("snowid.targets", "com.acme.Ids#next:str");
         assertTrue(failure().startsWith("snowid.targets='com.acme.Ids#next:str': 'com.acme.Ids#next:str' has an unknown kind ':str'"

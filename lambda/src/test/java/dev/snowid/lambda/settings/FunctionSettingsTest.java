@@ -65,7 +65,7 @@ class FunctionSettingsTest {
                 "environment variable SNOWID_LEASE_MILIS is not a setting of the function and is ignored;"
                         + " did you mean `SNOWID_LEASE_MILLIS`?"), settings.warnings());
         assertEquals(60_000, settings.leaseTerms().leaseMillis(), "the typo kept the default; the warning says so");
-        assertEquals(java.util.List.of(), FunctionSettings.from(Map.of("SNOWID_TABLE", "t")).warnings());
+        assertEquals(java.util.List.of(), FunctionSettings.from(Map.of("SNOWID_TABLE", "orders")).warnings());
     }
 
     @Test
