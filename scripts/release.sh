@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds release <version> from a clean checkout: sets the version (and the reproducible-build
-# timestamp) in every POM, runs the full build with all its tests, and collects the artifacts in
-# target/release/<version>/ with their SHA-256 sums. It commits nothing: see docs/release.md for
+# timestamp) in every POM and the docs' dependency snippets, runs the full build with all its tests,
+# deploys the libraries into target/release/<version>/maven-repository/ (a Maven repository layout),
+# and collects the jars in target/release/<version>/ with their SHA-256 sums. It commits nothing: see docs/release.md for
 # the commit, the tag and the next snapshot.
 #
 #   scripts/release.sh 0.2.0
@@ -20,15 +21,22 @@ fi
 
 # Every archive entry gets this time, so the same commit builds the same bytes again.
 timestamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+# The version before this release: the root POM's own (the first <version> at two spaces).
+previous=$(sed -n 's#^  <version>\(.*\)</version>$#\1#p' pom.xml | head -1)
+previous=${previous//./\\.}
 mvn -B -ntp -q versions:set -DnewVersion="$version"
 mvn -B -ntp -q versions:set-property -Dproperty=project.build.outputTimestamp -DnewVersion="$timestamp"
-
-mvn -B -ntp verify
+# The docs' dependency snippets name the version too (DocCoordinatesTest keeps them equal to the POMs).
+sed -i -E "s#(<version>)$previous(</version>)#\1$version\2#g; s#(dev\.snowid:snowid-[a-z-]+:)$previous#\1$version#g" README.md docs/*.md
 
 out=target/release/$version
 rm -rf "$out"
 mkdir -p "$out"
-for module in core client; do
+# The full build with all its tests; at its end the libraries go into the release's Maven
+# repository, the layout a team deploys into its own (docs/release.md).
+scripts/release-repository.sh "$out/maven-repository"
+
+for module in core client integrations; do
   if [[ -d $module ]]; then
     cp "$module/target/snowid-$module-$version.jar" \
        "$module/target/snowid-$module-$version-sources.jar" \
@@ -52,7 +60,7 @@ cp lambda/target/snowid-function.jar "$out/snowid-function.jar"
 # The local runner: `java -jar snowid-local.jar` serves the same API on a laptop.
 cp local/target/snowid-local.jar "$out/snowid-local.jar"
 cp infra/template.yaml "$out/template.yaml"
-(cd "$out" && sha256sum -- * > SHA256SUMS)
+(cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%P\n' | sort | xargs sha256sum -- > SHA256SUMS)
 
 echo
 echo "release $version (build time $timestamp) in $out:"

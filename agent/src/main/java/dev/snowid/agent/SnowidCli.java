@@ -1,5 +1,6 @@
 package dev.snowid.agent;
 
+import dev.snowid.agent.cli.CheckCommand;
 import dev.snowid.agent.cli.DecodeCommand;
 import dev.snowid.agent.cli.LeasesCommand;
 
@@ -10,10 +11,12 @@ public final class SnowidCli {
 
     public static final String USAGE = "usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>\n"
             + "       java -jar snowid-agent.jar leases <lease url>   (secret from SNOWID_LEASE_SECRET)\n"
+            + "       java -jar snowid-agent.jar check <lease url>    (secret from SNOWID_LEASE_SECRET)\n"
             + "       java -jar snowid-agent.jar version\n"
             + "  decode   prints the timestamp, ISO time, datacenter, machine and sequence of a Snowflake ID\n"
             + "  --epoch  the custom epoch the ID was issued with (default: Twitter's, 1288834974657)\n"
             + "  leases   draws the function's slot pool: who holds which slot, what is free, what expires\n"
+            + "  check    the deployment check: lease, clock, IDs, slot map, GET /ids, release; one line per step\n"
             + "  version  prints the agent's version\n"
             + "as a -javaagent: see docs/agent.md (-Dsnowid.node / -Dsnowid.lease.url, -Dsnowid.targets)";
 
@@ -37,6 +40,9 @@ public final class SnowidCli {
         }
         if (args.length > 0 && args[0].equals("leases")) {
             return LeasesCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.getenv(), out, err);
+        }
+        if (args.length > 0 && args[0].equals("check")) {
+            return CheckCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.getenv(), out, err);
         }
         if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help"))) {
             out.println(USAGE);

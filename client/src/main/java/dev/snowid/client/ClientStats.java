@@ -62,4 +62,15 @@ public final class ClientStats {
     public long leasesLost() {
         return leasesLost;
     }
+
+    /**
+     * One line for a log or a debugger: {@code ClientStats{slot 3:18 (fence 2), 41200 ms left, 1500 IDs,
+     * refusals {}, 3 renewals, 0 failed, 0 leases lost}}; never the owner token.
+     */
+    @Override
+    public String toString() {
+        return "ClientStats{" + (lease == null ? "no lease" : "slot " + lease.slot() + " (fence " + lease.fence() + "), "
+                + leaseMillisLeft + " ms left") + ", " + idsIssued + " IDs, refusals " + refusals + ", " + renewals + " renewals, "
+                + renewalFailures + " failed, " + leasesLost + " leases lost}";
+    }
 }

@@ -111,6 +111,19 @@ class SnowidClientTest {
         assertFalse(stats.lease().isPresent());
         assertEquals(-1, stats.leaseMillisLeft());
         assertEquals(0, api.acquisitions.get(), "the lease given at start-up only");
+        assertEquals("ClientStats{no lease, 1 IDs, refusals {unavailable=2}, 0 renewals, 0 failed, 0 leases lost}", stats.toString());
+    }
+
+    @Test
+    void statsPrintWhatTheyCountAndTheSlotButNeverTheOwnerToken() {
+        long t = System.currentTimeMillis();
+        Lease first = lease(t, t + 60_000);
+        node = start(first, WallClock.SYSTEM);
+        node.nextIds(3);
+        String printed = node.stats().toString();
+        assertTrue(printed.startsWith("ClientStats{slot " + first.slot() + " (fence " + first.fence() + "), "), printed);
+        assertTrue(printed.endsWith(" ms left, 3 IDs, refusals {}, 0 renewals, 0 failed, 0 leases lost}"), printed);
+        assertFalse(printed.contains(first.owner()), printed);
     }
 
     private SnowidClient start(Lease first, WallClock clock) {

@@ -117,6 +117,9 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this.meter = meter;
         this.clock = clock;
         this.log = new RequestLog(logger, metricsOut, settings, clock::millis);
+        for (String warning : settings.warnings()) {
+            log.event(LogLevel.WARN, warning, null);
+        }
         String holder = settings.holder();
         this.generator = LeasedGenerator.builder(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec())
                 .events(meter.counting(LeaseHolder.FUNCTION,

@@ -28,6 +28,21 @@ class SlotMapRouteTest {
         FunctionSettings.AGENT_SLOTS, "16"};
 
     @Test
+    void aLeaseThatNamedNoHolderIsTheDocumentedDefaultHolders(TestTable table) throws java.io.IOException {
+        try (Function api = Functions.function(table, SPLIT_POOL)) {
+            assertEquals(201, api.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET), PayloadFormat.V2).status());
+            Invocation answer = api.call(TestEvents.get("/leases").bearer(Functions.SECRET), PayloadFormat.V2);
+            List<String> holders = new ArrayList<>();
+            SlotMap.read(answer.body()).leases().forEach(entry -> holders.add(entry.lease().holder()));
+            assertEquals(List.of(dev.snowid.lambda.api.LeaseRequestBody.DEFAULT_HOLDER), holders);
+        }
+        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();
+        String page = java.nio.file.Files.readString(root.resolve("docs/api.md"));
+        assertTrue(page.contains("without one the holder is \"" + dev.snowid.lambda.api.LeaseRequestBody.DEFAULT_HOLDER + "\""),
+                "docs/api.md names the default holder");
+    }
+
+    @Test
     void theMapShowsEveryHeldSlotPerPartAndNoOwnerTokenAnywhereInTheBody(TestTable table) {
         try (Function api = Functions.function(table, SPLIT_POOL); Function environment = Functions.function(table, SPLIT_POOL)) {
             assertEquals(200, environment.call(TestEvents.get("/ids"), PayloadFormat.V2).status());

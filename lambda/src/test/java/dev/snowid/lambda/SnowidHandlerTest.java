@@ -96,6 +96,18 @@ class SnowidHandlerTest {
     }
 
     @Test
+    void aSignedCountIsQuotedBackAsTyped(TestTable table) {
+        try (Function function = Functions.function(table)) {
+            // payload 2.0 passes the query raw: '+' is a plus sign, not a form's space
+            Invocation answer = function.call(TestEvents.get("/ids").query("count=+3"), dev.snowid.lambda.http.PayloadFormat.V2);
+
+            assertEquals(400, answer.status(), answer::toString);
+            assertEquals("invalid_count", answer.text("error"));
+            assertTrue(answer.text("message").startsWith("count '+3' is not a whole number"), answer.body());
+        }
+    }
+
+    @Test
     void decodesTheDesignExampleBehindANamedStage(TestTable table) {
         try (Function function = Functions.function(table)) {
             Invocation answer = function.call(fixture("http-api-v2-decode-named-stage.json"));

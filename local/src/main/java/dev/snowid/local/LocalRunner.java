@@ -82,7 +82,7 @@ public final class LocalRunner implements AutoCloseable {
     public static LocalRunner start(Map<String, String> environment) {
         Map<String, String> env = new HashMap<>(environment);
         int port = LocalSettings.port(env);
-        FunctionSettings checked = FunctionSettings.from(env); // every setting checked before anything starts
+        FunctionSettings checked = FunctionSettings.from(env, LocalSettings.VARIABLES); // every setting checked before anything starts
 
         Optional<String> secret = LocalSettings.leaseSecret(env);
         Optional<String> madeUp = Optional.empty();
@@ -91,11 +91,9 @@ public final class LocalRunner implements AutoCloseable {
             secret = madeUp;
         }
         secret.ifPresent(s -> env.put(FunctionSettings.LEASE_SECRET_SHA256, sha256Hex(s)));
-        String authorizationOption = madeUp.map(s -> "-H 'Authorization: Bearer " + s + "'")
-                // Double quotes: the shell expands the variable the secret came from.
-                .or(() -> LocalSettings.leaseSecret(environment)
-                        .map(s -> "-H \"Authorization: Bearer $" + LocalSettings.LOCAL_LEASE_SECRET + "\""))
-                // Only the hash was given: we cannot know the secret.
+        // The secret itself, not $SNOWID_LEASE_SECRET: the line must work as printed in another shell,
+        // where that variable is not set. Only the hash was given: we cannot know the secret.
+        String authorizationOption = secret.map(s -> "-H " + shellQuoted("Authorization: Bearer " + s))
                 .orElse("-H 'Authorization: Bearer <your secret>'");
 
         SupervisedDynalite engine = null;
@@ -109,7 +107,7 @@ public final class LocalRunner implements AutoCloseable {
             endpoint = URI.create(env.get(FunctionSettings.DYNAMODB_ENDPOINT));
         }
         try {
-            FunctionSettings settings = FunctionSettings.from(env);
+            FunctionSettings settings = FunctionSettings.from(env, LocalSettings.VARIABLES);
             if (engine == null && isLoopback(endpoint)) {
                 // A local engine starts empty; a real table is the template's to create.
                 LeaseTable.createIfMissing(endpoint, settings.table());
@@ -133,6 +131,11 @@ public final class LocalRunner implements AutoCloseable {
             closeQuietly(engine);
             throw e;
         }
+    }
+
+    /** {@code 'text'} for a POSIX shell: a single quote inside becomes {@code '\''}. */
+    static String shellQuoted(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
     }
 
     /** The port the server listens on (the chosen one when {@value LocalSettings#LOCAL_PORT} was 0). */

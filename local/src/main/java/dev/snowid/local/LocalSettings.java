@@ -20,6 +20,8 @@ public final class LocalSettings {
     public static final String LOCAL_DYNALITE_DIR = DynaliteSettings.DYNALITE_DIR;
 
     public static final int DEFAULT_LOCAL_PORT = 8080;
+    /** The runner's own variables, which the function's settings do not warn about. */
+    static final java.util.List<String> VARIABLES = java.util.List.of(LOCAL_PORT, LOCAL_LEASE_SECRET, LOCAL_DYNALITE_DIR);
 
     private LocalSettings() {
     }

@@ -155,8 +155,11 @@ class LocalRunnerTest {
         Map<String, String> fromEnv = new java.util.HashMap<>(environment(table));
         fromEnv.put(LocalSettings.LOCAL_LEASE_SECRET, "  " + SECRET + "\n"); // e.g. read from a file with its newline
         try (LocalRunner runner = LocalRunner.start(fromEnv)) {
-            // Double quotes, so the shell expands the variable (in single quotes it would send "$SNOWID_LEASE_SECRET").
-            assertTrue(ready(runner).contains("-H \"Authorization: Bearer $SNOWID_LEASE_SECRET\""), ready(runner));
+            // The secret itself: in another shell $SNOWID_LEASE_SECRET is not set. The printed line, run by a shell
+            // without that variable, gets a lease.
+            String post = ready(runner).lines().filter(line -> line.contains("-X POST")).findFirst().orElseThrow().trim();
+            assertTrue(post.contains("-H 'Authorization: Bearer " + SECRET + "'"), ready(runner));
+            assertEquals("201", runInAnotherShell(post.replace("curl -s ", "curl -s -o /dev/null -w '%{http_code}' ")), post);
             HttpResponse<String> lease = send(runner, "POST", "/leases", "Bearer " + SECRET, "");
             assertEquals(201, lease.statusCode(), "the secret is trimmed as the server trims the presented one: " + lease.body());
         }
@@ -166,6 +169,28 @@ class LocalRunnerTest {
         try (LocalRunner runner = LocalRunner.start(hashOnly)) {
             assertTrue(ready(runner).contains("-H 'Authorization: Bearer <your secret>'"), ready(runner));
             assertFalse(ready(runner).contains("SNOWID_LEASE_SECRET\""), ready(runner));
+        }
+    }
+
+    @Test
+    void aQuotedSecretReachesTheShellAsItIs() throws Exception {
+        String awkward = "it's $HOME `x` \\ \"q\"";
+        assertEquals(awkward, runInAnotherShell("printf %s " + LocalRunner.shellQuoted(awkward)));
+    }
+
+    /** {@code line} in a fresh bash with an empty environment (no SNOWID_LEASE_SECRET); its stdout. */
+    private static String runInAnotherShell(String line) {
+        try {
+            ProcessBuilder shell = new ProcessBuilder("bash", "-c", line).redirectErrorStream(true);
+            shell.environment().clear();
+            shell.environment().put("PATH", System.getenv("PATH"));
+            Process process = shell.start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), line);
+            assertEquals(0, process.exitValue(), line + ": " + out);
+            return out;
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new AssertionError(line, e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.snowid.agent.config;
 
+import dev.snowid.ClosestName;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WholeNumber;
@@ -65,7 +66,7 @@ public final class AgentSettings {
         String nodeText = reader.get(NODE);
         String urlText = reader.get(LEASE_URL);
         if (nodeText == null && urlText == null) {
-            throw new AgentConfigurationException("no node configured: set " + NODE + "=<datacenter>:<machine> (a fixed node, each 0 to 31,"
+            throw new AgentConfigurationException(typoFirst(reader, NODE, LEASE_URL) + "no node configured: set " + NODE + "=<datacenter>:<machine> (a fixed node, each 0 to 31,"
                     + " e.g. -D" + NODE + "=7:13) or " + LEASE_URL + "=<base URL of the snowid lease API> (a node leased at start-up);"
                     + " environment variables " + envName(NODE) + " / " + envName(LEASE_URL) + " work too");
         }
@@ -105,6 +106,17 @@ public final class AgentSettings {
 
     public static AgentSettings read(Properties systemProperties, Map<String, String> environment, String agentArguments) {
         return new AgentSettings(SettingSource.of(systemProperties, environment, agentArguments));
+    }
+
+    /** A missing required setting's probable typo, as the message's first sentence; empty when there is none. */
+    private static String typoFirst(SettingSource reader, String... required) {
+        for (String property : required) {
+            String typo = reader.misspelt(property);
+            if (typo != null) {
+                return typo + " Otherwise: ";
+            }
+        }
+        return "";
     }
 
     /** {@code snowid.lease.url} → {@code SNOWID_LEASE_URL}. */
@@ -198,8 +210,10 @@ public final class AgentSettings {
             if (entry.indexOf('#') < 0 && entry.indexOf('.') < 0) {
                 Preset preset = Preset.named(entry);
                 if (preset == null) {
+                    String closest = ClosestName.among(entry, Preset.names());
                     throw new AgentConfigurationException(reader.describe(TARGETS) + ": '" + entry + "' is not a preset: presets are "
-                            + Preset.names() + "; a target is " + Target.SYNTAX + ", e.g. com.acme.Ids#next");
+                            + Preset.names() + (closest != null ? " (did you mean `" + closest + "`?)" : "") + "; a target is "
+                            + Target.SYNTAX + ", e.g. com.acme.Ids#next");
                 }
                 parsed = preset.targets();
             } else {
@@ -216,7 +230,7 @@ public final class AgentSettings {
             }
         }
         if (targets.isEmpty()) {
-            throw new AgentConfigurationException("no targets configured: set " + TARGETS + "=<class>#<method>[,<class>#<method>…]"
+            throw new AgentConfigurationException(typoFirst(reader, TARGETS) + "no targets configured: set " + TARGETS + "=<class>#<method>[,<class>#<method>…]"
                     + " (or " + envName(TARGETS) + ", or in the " + CONFIG + " file), the legacy methods whose IDs snowid issues,"
                     + " e.g. -D" + TARGETS + "=com.acme.Ids#next, or presets for known libraries: " + Preset.names());
         }

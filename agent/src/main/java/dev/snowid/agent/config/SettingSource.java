@@ -9,6 +9,7 @@ import static dev.snowid.agent.config.AgentSettings.TARGETS;
 import static dev.snowid.agent.config.AgentSettings.LEASE_URL;
 import static dev.snowid.agent.config.AgentSettings.envName;
 
+import dev.snowid.ClosestName;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -83,7 +84,9 @@ final class SettingSource {
         }
         String secret = fromEnv != null ? fromEnv : fromProperty != null ? fromProperty : fromFile;
         if (secret == null) {
-            throw new AgentConfigurationException(LEASE_URL + " needs the lease API's bearer secret: set the environment variable "
+            String typo = misspelt(LEASE_SECRET);
+            throw new AgentConfigurationException((typo != null ? typo + " Otherwise: " : "")
+                    + LEASE_URL + " needs the lease API's bearer secret: set the environment variable "
                     + envName(LEASE_SECRET) + " (or " + LEASE_SECRET + " in the " + CONFIG + " file, or the system property)");
         }
         if (fromEnv == null && fromProperty == null && file.readableByAll()) {
@@ -113,7 +116,7 @@ final class SettingSource {
             if (key.equals(CONFIG)) {
                 warnings.add(CONFIG + " in " + file.path() + " is ignored: a file cannot name another");
             } else if (!ALL.contains(key)) {
-                warnings.add("unknown key " + key + " in " + file.path() + " is ignored; the agent reads " + ALL);
+                warnings.add("unknown key " + key + " in " + file.path() + " is ignored" + suggestion(key, ALL));
             }
         }
     }
@@ -121,26 +124,65 @@ final class SettingSource {
     void warnAboutUnknownProperties() {
         for (String name : systemProperties.stringPropertyNames()) {
             if (name.startsWith("snowid.") && !ALL.contains(name)) {
-                warnings.add("unknown system property " + name + " is ignored; the agent reads " + ALL);
+                warnings.add("unknown system property " + name + " is ignored" + suggestion(name, ALL));
             }
         }
     }
 
     /** One line per {@code SNOWID_*} variable the agent does not read, naming its equivalent where there is one. */
     void warnAboutUnknownEnvironmentVariables() {
-        Set<String> known = new LinkedHashSet<>();
-        for (String property : ALL) {
-            known.add(envName(property));
-        }
+        Set<String> known = knownEnvironmentNames();
         for (String name : new TreeSet<>(environment.keySet())) {
             if (!name.startsWith("SNOWID_") || known.contains(name)) {
                 continue;
             }
             String equivalent = EQUIVALENTS.get(name);
+            String closest = ClosestName.among(name, known);
             warnings.add("environment variable " + name + " is ignored: " + (equivalent != null ? equivalent
+                    : closest != null ? "did you mean `" + closest + "`?"
                     : "it is not an agent setting (the snowid function's settings do not apply to the agent); the agent reads "
                             + known));
         }
+    }
+
+    /**
+     * Where a required {@code property} that is not set was probably meant to be: an unknown
+     * system property, variable or file key whose closest known name it is, e.g.
+     * {@code -Dsnowid.target='hutool' is not a setting; did you mean `snowid.targets`?}; null when none.
+     */
+    String misspelt(String property) {
+        for (String name : new TreeSet<>(systemProperties.stringPropertyNames())) {
+            if (name.startsWith("snowid.") && !ALL.contains(name) && property.equals(ClosestName.among(name, ALL))) {
+                return "-D" + name + "='" + systemProperties.getProperty(name) + "' is not a setting; did you mean `" + property + "`?";
+            }
+        }
+        Set<String> known = knownEnvironmentNames();
+        for (String name : new TreeSet<>(environment.keySet())) {
+            if (name.startsWith("SNOWID_") && !known.contains(name) && envName(property).equals(ClosestName.among(name, known))) {
+                return "environment variable " + name + "='" + environment.get(name) + "' is not a setting; did you mean `"
+                        + envName(property) + "`?";
+            }
+        }
+        for (String key : new TreeSet<>(file.keys())) {
+            if (!ALL.contains(key) && property.equals(ClosestName.among(key, ALL))) {
+                return key + "='" + file.get(key) + "' in " + file.path() + " is not a setting; did you mean `" + property + "`?";
+            }
+        }
+        return null;
+    }
+
+    private static Set<String> knownEnvironmentNames() {
+        Set<String> known = new LinkedHashSet<>();
+        for (String property : ALL) {
+            known.add(envName(property));
+        }
+        return known;
+    }
+
+    /** "; did you mean `snowid.targets`?", else the list of what the agent reads. */
+    private static String suggestion(String name, List<String> known) {
+        String closest = ClosestName.didYouMean(name, known);
+        return closest.isEmpty() ? "; the agent reads " + known : closest;
     }
 
     /** The settings of a JVM: its system properties, its environment, and the file the agent argument or {@code snowid.config} names. */

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -215,6 +216,40 @@ class AgentSettingsTest {
     }
 
     @Test
+    void aTypoInARequiredPropertyIsNamedWithTheSettingMeant() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.target", "hutool");
+        String message = failure();
+        assertTrue(message.startsWith("-Dsnowid.target='hutool' is not a setting; did you mean `snowid.targets`? Otherwise: no targets configured"),
+                message);
+
+        properties.remove("snowid.node");
+        properties.remove("snowid.target");
+        properties.setProperty("snowid.targets", "hutool");
+        properties.setProperty("snowid.nodes", "7:13");
+        message = failure();
+        assertTrue(message.startsWith("-Dsnowid.nodes='7:13' is not a setting; did you mean `snowid.node`? Otherwise: no node configured"),
+                message);
+
+        properties.remove("snowid.nodes");
+        environment.put("SNOWID_LEASE_URLL", "https://api.example.org");
+        message = failure();
+        assertTrue(message.startsWith("environment variable SNOWID_LEASE_URLL='https://api.example.org' is not a setting;"
+                + " did you mean `SNOWID_LEASE_URL`?"), message);
+    }
+
+    @Test
+    void anUnknownPropertyIsWarnedAboutWithTheClosestName() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.epoc", "0");
+        environment.put("SNOWID_TARGETSS", "a.B#c");
+        List<String> warnings = read().warnings();
+        assertTrue(warnings.contains("unknown system property snowid.epoc is ignored; did you mean `snowid.epoch`?"), warnings::toString);
+        assertTrue(warnings.contains("environment variable SNOWID_TARGETSS is ignored: did you mean `SNOWID_TARGETS`?"), warnings::toString);
+    }
+
+    @Test
     void emptyValuesCountAsNotSet() {
         properties.setProperty("snowid.lease.url", "https://api.example.org");
         properties.setProperty("snowid.targets", "a.B#c");
@@ -290,7 +325,8 @@ class AgentSettingsTest {
     void unknownPresetsKindsAndConflictingKindsNameTheSetting() {
         properties.setProperty("snowid.node", "1:1");
         properties.setProperty("snowid.targets", "Hutool");
-        assertEquals("snowid.targets='Hutool': 'Hutool' is not a preset: presets are [hutool, mybatis-plus]; a target is <fully qualified"
+        assertEquals("snowid.targets='Hutool': 'Hutool' is not a preset: presets are [hutool, mybatis-plus] (did you mean `hutool`?);"
+                + " a target is <fully qualified"
                 + " class name>#<method name>[:long|:string], e.g. com.acme.Ids#next", failure());
         properties.setProperty("snowid.targets", "com.acme.Ids#next:str");
         assertTrue(failure().startsWith("snowid.targets='com.acme.Ids#next:str': 'com.acme.Ids#next:str' has an unknown kind ':str'"

@@ -54,6 +54,8 @@ class AgentConfigurationIT {
                     "snowid.targets='com.acme.Ids#<init>': 'com.acme.Ids#<init>' is not a target: method name '<init>' is not a Java method name"));
             cases.add(bad(jdk, "no targets", props("snowid.node", "1:1"), env(),
                     "no targets configured: set snowid.targets=<class>#<method>"));
+            cases.add(bad(jdk, "misspelt targets", props("snowid.node", "1:1", "snowid.target", "hutool"), env(),
+                    "-Dsnowid.target='hutool' is not a setting; did you mean `snowid.targets`? Otherwise: no targets configured"));
             cases.add(bad(jdk, "neither node nor lease URL", props("snowid.targets", TARGET), env(),
                     "no node configured: set snowid.node=<datacenter>:<machine>"));
             cases.add(bad(jdk, "both node and lease URL",

@@ -22,6 +22,8 @@ public final class LeaseRequestBody {
             + "last ID issued, 0 if none>}";
 
     static final int MAX_HOLDER_LENGTH = 200;
+    /** The holder of a lease whose {@code POST /leases} named none (docs/api.md says so). */
+    public static final String DEFAULT_HOLDER = "lease-api";
     /** Owner tokens are 128 random bits written as lower-case hex. */
     private static final int OWNER_LENGTH = 32;
 

@@ -169,7 +169,7 @@ public final class SnowidApi {
             throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
                     leaseRetryMillis());
         }
-        String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
+        String holder = LeaseRequestBody.holder(request.body()).orElse(LeaseRequestBody.DEFAULT_HOLDER);
         Lease lease = leases.acquire(holder);
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));

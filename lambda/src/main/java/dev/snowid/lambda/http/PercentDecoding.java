@@ -20,7 +20,10 @@ public final class PercentDecoding {
     private PercentDecoding() {
     }
 
-    /** {@code a=1&b=x%20y&a=2} → {a=[1, 2], b=[x y]}; '+' is a space, as in HTML forms. */
+    /**
+     * {@code a=1&b=x%20y&a=2} → {a=[1, 2], b=[x y]}. '+' stays a plus sign (RFC 3986; the API takes
+     * no HTML forms), so {@code count=+3} is refused and quoted back as typed, not as {@code ' 3'}.
+     */
     static Map<String, List<String>> parseQuery(String raw) {
         Map<String, List<String>> query = new LinkedHashMap<>();
         if (raw.isEmpty()) {
@@ -31,8 +34,8 @@ public final class PercentDecoding {
                 continue;
             }
             int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq), true, "query string");
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), true, "query string");
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq), "query string");
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), "query string");
             query.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
         }
         return query;
@@ -52,13 +55,13 @@ public final class PercentDecoding {
             if (i > 0) {
                 path.append("%2F");
             }
-            path.append(decode(segments[i], false, "path"));
+            path.append(decode(segments[i], "path"));
         }
         return path.toString();
     }
 
-    private static String decode(String raw, boolean plusIsSpace, String where) {
-        if (raw.indexOf('%') < 0 && !(plusIsSpace && raw.indexOf('+') >= 0)) {
+    private static String decode(String raw, String where) {
+        if (raw.indexOf('%') < 0) {
             return raw;
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
@@ -73,8 +76,6 @@ public final class PercentDecoding {
                 }
                 bytes.write(hi << 4 | lo);
                 i += 2;
-            } else if (c == '+' && plusIsSpace) {
-                bytes.write(' ');
             } else {
                 byte[] utf8 = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
                 if (Character.isHighSurrogate(c) && i + 1 < raw.length()) {

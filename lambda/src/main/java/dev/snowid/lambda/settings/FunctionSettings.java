@@ -1,5 +1,6 @@
 package dev.snowid.lambda.settings;
 
+import dev.snowid.ClosestName;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WholeNumber;
 import dev.snowid.client.wire.HttpUrl;
@@ -7,6 +8,7 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -81,7 +83,15 @@ public final class FunctionSettings {
     private final String metricsNamespace;
     private final String holder;
 
-    private FunctionSettings(Map<String, String> env) {
+    /** Every {@code SNOWID_*} variable the function reads. */
+    static final List<String> NAMES = List.of(TABLE, DATACENTERS, MACHINES, LEASE_MILLIS, MAX_CLOCK_SKEW_MILLIS, EPOCH_MILLIS,
+            LEASE_SECRET_SHA256, LEASE_SECRET_NEXT_SHA256, LEASE_AUTH, AGENT_SLOTS, DYNAMODB_ENDPOINT, METRICS, METRICS_NAMESPACE,
+            SERVICE);
+
+    private final List<String> warnings;
+
+    private FunctionSettings(Map<String, String> env, Collection<String> readElsewhere) {
+        warnings = unknownNames(env, readElsewhere);
         table = string(env, TABLE).orElse(DEFAULT_TABLE);
         checkTableName(table);
         datacenters = string(env, DATACENTERS).orElse(DEFAULT_DATACENTERS);
@@ -117,7 +127,34 @@ public final class FunctionSettings {
      * @throws InvalidSettingException naming the variable with a bad value
      */
     public static FunctionSettings from(Map<String, String> env) {
-        return new FunctionSettings(env);
+        return new FunctionSettings(env, List.of());
+    }
+
+    /** As {@link #from(Map)}, where the process also reads {@code readElsewhere} (the local runner's own variables). */
+    public static FunctionSettings from(Map<String, String> env, Collection<String> readElsewhere) {
+        return new FunctionSettings(env, readElsewhere);
+    }
+
+    /**
+     * One line per {@code SNOWID_*} variable the function does not read (a typo keeps a default
+     * silently otherwise), with the closest name it does read: logged at start-up.
+     */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    private static List<String> unknownNames(Map<String, String> env, Collection<String> readElsewhere) {
+        List<String> known = new ArrayList<>(NAMES);
+        known.addAll(readElsewhere);
+        List<String> unknown = new ArrayList<>();
+        for (String name : new java.util.TreeSet<>(env.keySet())) {
+            if (name.startsWith("SNOWID_") && !known.contains(name)) {
+                String closest = ClosestName.didYouMean(name, known);
+                unknown.add("environment variable " + name + " is not a setting of the function and is ignored"
+                        + (closest.isEmpty() ? "; it reads " + NAMES : closest));
+            }
+        }
+        return List.copyOf(unknown);
     }
 
     public String table() {

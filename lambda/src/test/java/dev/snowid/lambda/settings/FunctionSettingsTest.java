@@ -57,6 +57,18 @@ class FunctionSettingsTest {
     }
 
     @Test
+    void anUnknownVariableIsNamedWithTheClosestSetting() {
+        FunctionSettings settings = FunctionSettings.from(Map.of("SNOWID_LEASE_MILIS", "30000", "SNOWID_COLOUR", "blue",
+                "SNOWID_PORT", "8080", "OTHER", "x"), java.util.List.of("SNOWID_PORT"));
+        assertEquals(java.util.List.of(
+                "environment variable SNOWID_COLOUR is not a setting of the function and is ignored; it reads " + FunctionSettings.NAMES,
+                "environment variable SNOWID_LEASE_MILIS is not a setting of the function and is ignored;"
+                        + " did you mean `SNOWID_LEASE_MILLIS`?"), settings.warnings());
+        assertEquals(60_000, settings.leaseTerms().leaseMillis(), "the typo kept the default; the warning says so");
+        assertEquals(java.util.List.of(), FunctionSettings.from(Map.of("SNOWID_TABLE", "orders")).warnings());
+    }
+
+    @Test
     void readsEveryVariable() {
         String hash = "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08";
         FunctionSettings settings = FunctionSettings.from(Map.ofEntries(
