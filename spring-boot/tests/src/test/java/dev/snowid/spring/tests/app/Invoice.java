@@ -1,3 +1,4 @@
+// [docs:example-entity]
 package dev.snowid.spring.tests.app;
 
 import dev.snowid.integrations.hibernate.SnowidId;
@@ -6,7 +7,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /** A JPA entity whose key Hibernate takes from the starter's client: no code, only the annotation. */
-// [docs:example-entity]
 @Entity
 @Table(name = "invoices")
 public class Invoice {

@@ -1,3 +1,4 @@
+// [docs:example-controller]
 package dev.snowid.spring.tests.app;
 
 import dev.snowid.SnowflakeId;
@@ -10,7 +11,6 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /** The docs' example controller: IDs go out as JSON strings and come back in as a decoded {@link SnowflakeId}. */
-// [docs:example-controller]
 @RestController
 class InvoiceController {
 
