@@ -127,7 +127,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                 line -> {
                     log.audit(line);
                     meter.routeOutcome(line);
-                });
+                }, settings.role());
         this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(this::answer, store));
         Core.getGlobalContext().register(snapStartHooks);
     }

@@ -45,6 +45,9 @@ public final class FunctionSettings {
     /** Hex SHA-256 of the next bearer secret, accepted alongside the current one while clients move to it. */
     public static final String LEASE_SECRET_NEXT_SHA256 = "SNOWID_LEASE_SECRET_NEXT_SHA256";
 
+    /** {@code all} (default), {@code ids} or {@code leases}: which routes this function answers ({@link FunctionRole}). */
+    public static final String ROLE = "SNOWID_ROLE";
+
     /** Set by the Lambda runtime: who holds a lease, for people reading the table. */
     public static final String LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME";
     public static final String LAMBDA_LOG_STREAM_NAME = "AWS_LAMBDA_LOG_STREAM_NAME";
@@ -75,6 +78,7 @@ public final class FunctionSettings {
     private final byte[] leaseSecretNextSha256;
     private final LeaseAuth leaseAuth;
     private final PoolParts poolParts;
+    private final FunctionRole role;
     private final URI dynamoDbEndpoint;
     private final Metrics metrics;
     private final String service;
@@ -99,6 +103,7 @@ public final class FunctionSettings {
         leaseSecretNextSha256 = string(env, LEASE_SECRET_NEXT_SHA256).map(hex -> sha256(LEASE_SECRET_NEXT_SHA256, hex)).orElse(null);
         leaseAuth = string(env, LEASE_AUTH).map(FunctionSettings::leaseAuth).orElse(LeaseAuth.BEARER);
         poolParts = string(env, AGENT_SLOTS).map(text -> PoolParts.split(pool, agentSlots(text, pool))).orElse(PoolParts.shared(pool));
+        role = string(env, ROLE).map(FunctionSettings::role).orElse(FunctionRole.ALL);
         dynamoDbEndpoint = string(env, DYNAMODB_ENDPOINT).map(FunctionSettings::endpoint).orElse(null);
         metrics = string(env, METRICS).map(FunctionSettings::metrics).orElse(Metrics.OFF);
         service = string(env, SERVICE).map(FunctionSettings::service).orElse(DEFAULT_SERVICE);
@@ -157,6 +162,11 @@ public final class FunctionSettings {
             hashes.add(leaseSecretNextSha256.clone());
         }
         return hashes;
+    }
+
+    /** Which routes this function answers ({@value #ROLE}). */
+    public FunctionRole role() {
+        return role;
     }
 
     public LeaseAuth leaseAuth() {
@@ -333,6 +343,16 @@ public final class FunctionSettings {
             throw new InvalidSettingException(AGENT_SLOTS, count + " is out of range; " + allowed);
         }
         return count;
+    }
+
+    private static FunctionRole role(String text) {
+        for (FunctionRole role : FunctionRole.values()) {
+            if (role.value().equals(text.toLowerCase(Locale.ROOT))) {
+                return role;
+            }
+        }
+        throw new InvalidSettingException(ROLE, "'" + text + "' is not a role; allowed 'all' (default: every route), 'ids' (the public"
+                + " routes; the lease routes refused) or 'leases' (the lease routes only)");
     }
 
     private static LeaseAuth leaseAuth(String text) {
