@@ -173,8 +173,8 @@ final class SupervisedDynalite implements AutoCloseable {
      * The runner's own renewals on {@code /ids} are left to the periodic check: a scan per ID
      * request would double its latency, and a lost table is noticed either way (it is gone).
      */
-    void recountAfter(String path) {
-        if (status.serving() && EngineGate.isLeaseRoute(path)) {
+    void recount(String path) {
+        if (status.serving()) {
             check();
         }
     }
