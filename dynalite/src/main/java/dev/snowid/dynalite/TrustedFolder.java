@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * Whether the engine's code in a folder can only have been written by the user running the
- * runner: the folder, and everything in it, owned by that user and writable by nobody else.
+ * runner: the folder, and everything in it, owned by that user and writable by nobody else
+ * (group-writable only when the group is the user's own private group).
  * Otherwise another local user could put code there that runs as this user. Symbolic links
  * are not followed (npm's {@code .bin} links point inside the tree, whose files are checked).
  */
@@ -50,8 +51,12 @@ final class TrustedFolder {
             return Optional.of(entry + " is owned by " + attributes.owner().getName() + ", not by " + me + " who runs the runner");
         }
         Set<PosixFilePermission> mode = attributes.permissions();
-        if (mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE)) {
-            return Optional.of(entry + " is writable by " + (mode.contains(PosixFilePermission.OTHERS_WRITE) ? "every user" : "its group"));
+        if (mode.contains(PosixFilePermission.OTHERS_WRITE)) {
+            return Optional.of(entry + " is writable by every user");
+        }
+        // A user private group (named as the user, umask 002 systems) holds only the user.
+        if (mode.contains(PosixFilePermission.GROUP_WRITE) && !attributes.group().getName().equals(me)) {
+            return Optional.of(entry + " is writable by its group " + attributes.group().getName());
         }
         return Optional.empty();
     }

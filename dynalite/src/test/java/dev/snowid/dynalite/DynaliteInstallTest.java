@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.Map;
@@ -74,10 +75,14 @@ class DynaliteInstallTest {
         assertTrue(refused.getMessage().contains(DynaliteSettings.DYNALITE_DIR), refused.getMessage());
 
         Files.setPosixFilePermissions(cli, PosixFilePermissions.fromString("rw-r--r--"));
-        Files.setPosixFilePermissions(copy.resolve("node_modules"), PosixFilePermissions.fromString("rwxrwxr-x"));
+        // Group-writable is refused unless the group is the user's own private group (named as the user).
+        Path modules = copy.resolve("node_modules");
+        Files.setPosixFilePermissions(modules, PosixFilePermissions.fromString("rwxrwxr-x"));
+        Files.getFileAttributeView(modules, PosixFileAttributeView.class).setGroup(
+                modules.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName("nogroup"));
         refused = assertThrows(IllegalStateException.class,
                 () -> DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"));
-        assertTrue(refused.getMessage().contains(copy.resolve("node_modules") + " is writable by its group"), refused.getMessage());
+        assertTrue(refused.getMessage().contains(modules + " is writable by its group nogroup"), refused.getMessage());
     }
 
     @Test
