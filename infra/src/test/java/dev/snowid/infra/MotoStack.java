@@ -249,6 +249,7 @@ final class MotoStack {
                         .defaultRouteSettings(r -> r
                                 .throttlingBurstLimit(number(routes.get("ThrottlingBurstLimit")).map(Number::intValue).orElse(null))
                                 .throttlingRateLimit(number(routes.get("ThrottlingRateLimit")).map(Number::doubleValue).orElse(null)))
+                        .routeSettings(routeSettings(properties.get("RouteSettings")))
                         .accessLogSettings(a -> a.destinationArn((String) accessLog.get("DestinationArn"))
                                 .format((String) accessLog.get("Format"))));
             }
@@ -285,8 +286,26 @@ final class MotoStack {
         return values.get(logicalId);
     }
 
+    /** The public routes' function. */
     String functionName() {
         return output("FunctionName");
+    }
+
+    /** The lease routes' function. */
+    String leaseFunctionName() {
+        return output("LeaseFunctionName");
+    }
+
+    /** A stage's per-route throttles, as CloudFormation passes them to API Gateway. */
+    private static Map<String, software.amazon.awssdk.services.apigatewayv2.model.RouteSettings> routeSettings(Object declared) {
+        Map<String, software.amazon.awssdk.services.apigatewayv2.model.RouteSettings> settings = new java.util.TreeMap<>();
+        map(declared == null ? Map.of() : declared).forEach((route, value) -> {
+            Map<String, Object> limits = map(value);
+            settings.put(route, software.amazon.awssdk.services.apigatewayv2.model.RouteSettings.builder()
+                    .throttlingBurstLimit(number(limits.get("ThrottlingBurstLimit")).map(Number::intValue).orElse(null))
+                    .throttlingRateLimit(number(limits.get("ThrottlingRateLimit")).map(Number::doubleValue).orElse(null)).build());
+        });
+        return settings;
     }
 
     String account() {

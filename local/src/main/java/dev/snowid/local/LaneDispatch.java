@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.IntSupplier;
 
 /**
@@ -18,7 +19,7 @@ import java.util.function.IntSupplier;
 final class LaneDispatch implements HttpHandler {
 
     private final Map<RouteLane, HttpHandler> handlers;
-    private final Map<RouteLane, ExecutorService> threads = new EnumMap<>(RouteLane.class);
+    private final Map<RouteLane, ThreadPoolExecutor> threads = new EnumMap<>(RouteLane.class);
     private final IntSupplier port;
 
     /** @param port the port the server listens on (known once it is bound) */
@@ -53,6 +54,12 @@ final class LaneDispatch implements HttpHandler {
             LocalAnswers.refuse(exchange, 503, "unavailable", "the local runner's " + lane.role() + " queue is full ("
                     + RequestThreads.LANE_QUEUE + " requests waiting); retry shortly", 1);
         }
+    }
+
+    /** Whether every thread of the lane is busy and its queue full: the next request is refused. */
+    boolean full(RouteLane lane) {
+        ThreadPoolExecutor pool = threads.get(lane);
+        return pool.getActiveCount() == pool.getMaximumPoolSize() && pool.getQueue().remainingCapacity() == 0;
     }
 
     /** Stops every lane's threads. */

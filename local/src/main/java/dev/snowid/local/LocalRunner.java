@@ -170,6 +170,11 @@ public final class LocalRunner implements AutoCloseable {
         return URI.create("http://localhost:" + port());
     }
 
+    /** Whether a lane's threads are all busy and its queue full (for tests). */
+    boolean laneFull(RouteLane lane) {
+        return dispatch.full(lane);
+    }
+
     /** The secret made up for this run, when none was configured. */
     public Optional<String> madeUpSecret() {
         return madeUpSecret;

@@ -56,9 +56,10 @@ class LocalRunnerLanesTest {
                             + "Content-Length: 100\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
                     out.flush();
                 }
-                // The ids lane is full: one more is refused at once, as JSON, rather than queued without bound.
-                RunnerProcess.await(() -> send(runner, "GET", "/ids", null, -1).statusCode() == 503, Duration.ofSeconds(5),
-                        "the ids lane refuses once its threads and queue are taken");
+                // The JDK server cuts these off 10 s after they began: everything below happens well within that.
+                RunnerProcess.await(() -> runner.laneFull(RouteLane.IDS), Duration.ofSeconds(5),
+                        "every ids thread busy and its queue full");
+                // One more is refused at once, as JSON, rather than queued without bound.
                 HttpResponse<String> full = send(runner, "GET", "/ids", null, 503);
                 assertEquals("unavailable", json(full).field("error").flatMap(JsonValue::string).orElseThrow(), full.body());
                 assertTrue(full.headers().firstValue("Retry-After").isPresent());
@@ -68,6 +69,7 @@ class LocalRunnerLanesTest {
                     send(runner, "PUT", "/leases/" + slot, claim, 200);
                 }
                 // And the ids lane was held all along (the renewals did not merely come after it drained).
+                assertTrue(runner.laneFull(RouteLane.IDS), "the ids lane is still held");
                 assertEquals(503, send(runner, "GET", "/ids", null, -1).statusCode(), "the ids lane is still held");
             } finally {
                 for (Socket socket : stalled) {
