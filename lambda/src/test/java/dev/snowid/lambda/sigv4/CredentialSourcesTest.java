@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * show.
  */
 @ExtendWith(DynamoDbEngine.class)
-class CredentialSourcesTest {
+public class CredentialSourcesTest {
 
     static final String UPSTREAM_SECRET = "sigv4-upstream-secret";
     private static final Duration RUN = Duration.ofMillis(4_000); // crosses a renewal of the 5 s lease
@@ -122,7 +122,7 @@ class CredentialSourcesTest {
         }
     }
 
-    static Map<String, String> runnerEnvironment(TestTable table) {
+    public static Map<String, String> runnerEnvironment(TestTable table) {
         Map<String, String> env = new HashMap<>();
         env.put(FunctionSettings.LOCAL_PORT, "0");
         env.put(FunctionSettings.TABLE, table.name());
