@@ -96,7 +96,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                 .events(new OwnLeaseAudit(log, settings.holder()))
                 .build();
         this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
-                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock),
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals()), clock, PoolView.of(settings, store, clock),
                 log::audit);
         this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(this::answer, store));
         Core.getGlobalContext().register(snapStartHooks);

@@ -38,10 +38,10 @@ public final class LeasePrincipals {
     }
 
     /**
-     * @param setting the setting's name, for messages
-     * @throws IllegalArgumentException an entry is no IAM or STS ARN (pattern), or admits everyone; the message names the setting
+     * @throws IllegalArgumentException an entry is no IAM or STS ARN (pattern), or admits everyone; the message
+     *         starts with "entry '...'", for the caller to say which setting it is of
      */
-    public static LeasePrincipals parse(String setting, String value) {
+    public static LeasePrincipals parse(String value) {
         List<String> entries = new ArrayList<>();
         List<Pattern> patterns = new ArrayList<>();
         for (String entry : value.trim().split("[,\\s]+")) {
@@ -50,13 +50,13 @@ public final class LeasePrincipals {
             }
             Matcher arn = ARN.matcher(entry);
             if (!arn.matches()) {
-                throw new IllegalArgumentException(setting + " entry '" + entry + "' is not an IAM or STS ARN: allowed are roles "
+                throw new IllegalArgumentException("entry '" + entry + "' is not an IAM or STS ARN: allowed are roles "
                         + "(arn:aws:iam::123456789012:role/snowid-workload), assumed-role sessions (arn:aws:sts::123456789012:"
                         + "assumed-role/snowid-workload/*) and users (arn:aws:iam::123456789012:user/name), '*' for any characters");
             }
             if (arn.group(3).equals("*") && arn.group(4).replace("assumed-role/", "").replace("role/", "").replace("user/", "")
                     .replace("/", "").replace("*", "").isEmpty()) {
-                throw new IllegalArgumentException(setting + " entry '" + entry + "' admits every principal of every account: name "
+                throw new IllegalArgumentException("entry '" + entry + "' admits every principal of every account: name "
                         + "the account or the roles");
             }
             entries.add(entry);

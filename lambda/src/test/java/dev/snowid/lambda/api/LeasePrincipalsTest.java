@@ -10,11 +10,9 @@ import org.junit.jupiter.api.Test;
 
 class LeasePrincipalsTest {
 
-    private static final String SETTING = "SNOWID_LEASE_PRINCIPALS";
-
     @Test
     void aListedRoleAdmitsItsSessionsAsApiGatewayReportsThem() {
-        LeasePrincipals principals = LeasePrincipals.parse(SETTING, "arn:aws:iam::123456789012:role/snowid-workload");
+        LeasePrincipals principals = LeasePrincipals.parse("arn:aws:iam::123456789012:role/snowid-workload");
         assertTrue(principals.admits("arn:aws:sts::123456789012:assumed-role/snowid-workload/i-0abc123"));
         assertTrue(principals.admits("arn:aws:sts::123456789012:assumed-role/snowid-workload/botocore-session-1700000000"));
         assertFalse(principals.admits("arn:aws:sts::123456789012:assumed-role/snowid-workload-admin/s"), "another role with a longer name");
@@ -25,14 +23,14 @@ class LeasePrincipalsTest {
 
     @Test
     void aRoleWithAPathIsMatchedByItsNameAloneInTheSessionArn() {
-        LeasePrincipals principals = LeasePrincipals.parse(SETTING, "arn:aws:iam::123456789012:role/service/eks/snowid-workload");
+        LeasePrincipals principals = LeasePrincipals.parse("arn:aws:iam::123456789012:role/service/eks/snowid-workload");
         assertTrue(principals.admits("arn:aws:sts::123456789012:assumed-role/snowid-workload/pod"));
         assertTrue(principals.admits("arn:aws:iam::123456789012:role/service/eks/snowid-workload"));
     }
 
     @Test
     void wildcardPatternsMatchAnyRunOfCharacters() {
-        LeasePrincipals principals = LeasePrincipals.parse(SETTING,
+        LeasePrincipals principals = LeasePrincipals.parse(
                 "arn:aws:sts::123456789012:assumed-role/snowid-*/*, arn:aws:iam::*:user/ci-tool");
         assertTrue(principals.admits("arn:aws:sts::123456789012:assumed-role/snowid-orders/i-1"));
         assertTrue(principals.admits("arn:aws:sts::123456789012:assumed-role/snowid-/x"));
@@ -44,24 +42,24 @@ class LeasePrincipalsTest {
 
     @Test
     void anExactSessionAdmitsThatSessionOnly() {
-        LeasePrincipals principals = LeasePrincipals.parse(SETTING, "arn:aws:sts::123456789012:assumed-role/r/one");
+        LeasePrincipals principals = LeasePrincipals.parse("arn:aws:sts::123456789012:assumed-role/r/one");
         assertTrue(principals.admits("arn:aws:sts::123456789012:assumed-role/r/one"));
         assertFalse(principals.admits("arn:aws:sts::123456789012:assumed-role/r/two"));
     }
 
     @Test
     void aBlankListAdmitsNobody() {
-        LeasePrincipals principals = LeasePrincipals.parse(SETTING, "  , ");
+        LeasePrincipals principals = LeasePrincipals.parse("  , ");
         assertTrue(principals.isEmpty());
         assertFalse(principals.admits("arn:aws:sts::123456789012:assumed-role/r/one"));
     }
 
     @Test
-    void entriesThatAreNoArnOrAdmitEveryoneAreRefusedNamingTheSetting() {
+    void entriesThatAreNoArnOrAdmitEveryoneAreRefusedNamingTheEntry() {
         for (String bad : List.of("*", "snowid-workload", "arn:aws:s3:::bucket", "arn:aws:iam::12345:role/x", "arn:aws:iam::*:role/*",
                 "arn:aws:sts::*:assumed-role/*/*", "arn:*:iam::*:*")) {
-            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> LeasePrincipals.parse(SETTING, bad), bad);
-            assertTrue(refused.getMessage().startsWith(SETTING + " entry '" + bad + "'"), refused.getMessage());
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> LeasePrincipals.parse(bad), bad);
+            assertTrue(refused.getMessage().startsWith("entry '" + bad + "'"), refused.getMessage());
         }
     }
 }
