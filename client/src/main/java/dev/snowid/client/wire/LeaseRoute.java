@@ -69,7 +69,8 @@ public enum LeaseRoute {
         if ((this == RENEW || this == RELEASE) && (status == 409 || status == 404)) {
             return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
         }
-        String hint = status == 401 || status == 403 ? " (the bearer secret was refused)" : "";
+        String hint = status == 401 ? " (the bearer secret or the signature was refused)"
+                : status == 403 ? " (this IAM caller is not among the principals the function admits)" : "";
         return new LeaseStoreUnavailableException("HTTP " + status + hint + ": " + detail, retryAfterMillis, null);
     }
 
