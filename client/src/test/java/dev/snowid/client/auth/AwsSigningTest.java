@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -84,21 +85,41 @@ class AwsSigningTest {
     }
 
     @Test
+    void webIdentityWithoutStsFailsAtBuildNamingIt() throws Exception {
+        // The client's test class path has the signer and the chain, not sts (as an application that forgot it).
+        String text = runProbe(classPath(false), Collections.singletonMap("AWS_WEB_IDENTITY_TOKEN_FILE", folder.resolve("token").toString()));
+        assertTrue(text.contains("no SDK: false"), text);
+        assertTrue(text.contains("iam: java.lang.IllegalStateException: AWS_WEB_IDENTITY_TOKEN_FILE is set (web identity, e.g. EKS IRSA), "
+                + "but the SDK needs the Maven artifact software.amazon.awssdk:sts on the class path"), text);
+    }
+
+    @Test
     void withoutTheSdkBearerModeWorksAndIamModeFailsAtBuildNamingTheArtifacts() throws Exception {
-        String classPath = Arrays.stream(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"))
-                        .split(File.pathSeparator))
-                .filter(entry -> !entry.replace('\\', '/').contains("/software/amazon/"))
-                .collect(Collectors.joining(File.pathSeparator));
-        List<String> command = new ArrayList<>(Arrays.asList(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classPath, NoSdkApp.class.getName()));
-        Path output = folder.resolve("out.txt");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the JVM without the SDK ended");
-        String text = new String(Files.readAllBytes(output), StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), text);
+        String text = runProbe(classPath(true), Collections.emptyMap());
         assertTrue(text.contains("no SDK: true"), text);
         assertTrue(text.contains("bearer: dev.snowid.lease.LeaseStoreUnavailableException"), "bearer mode reached the network: " + text);
         assertTrue(text.contains("iam: java.lang.IllegalStateException: signing lease requests with IAM needs the AWS SDK v2 on the "
                 + "class path: add the Maven artifacts software.amazon.awssdk:http-auth-aws and software.amazon.awssdk:auth"), text);
+    }
+
+    private static String classPath(boolean withoutSdk) {
+        return Arrays.stream(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")).split(File.pathSeparator))
+                .filter(entry -> !withoutSdk || !entry.replace('\\', '/').contains("/software/amazon/"))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /** {@link NoSdkApp} in a JVM of its own, with no AWS setting of this one's but those given. */
+    private String runProbe(String classPath, Map<String, String> environment) throws Exception {
+        List<String> command = new ArrayList<>(Arrays.asList(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", classPath, NoSdkApp.class.getName()));
+        Path output = folder.resolve("out-" + System.nanoTime() + ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("AWS_"));
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the probe JVM ended");
+        String text = new String(Files.readAllBytes(output), StandardCharsets.UTF_8);
+        assertEquals(0, process.exitValue(), text);
+        return text;
     }
 }
