@@ -7,6 +7,7 @@
 #
 #   mvn -q -pl agent -am package -DskipTests -Dmaven.test.skip=false   # agent jars + test classes
 #   agent/scripts/startup-modes.sh [runs]                                 # needs hyperfine, python3 + botocore
+#   SNOWID_BASE_AGENT_JAR=<an older snowid-agent.jar> agent/scripts/startup-modes.sh   # adds node and bearer with it
 #
 # Prints hyperfine's table (-N: no shell; 3 warm-ups, then the runs of each command in turn).
 set -euo pipefail
@@ -36,8 +37,14 @@ targets="com.acme.legacy.LegacyIds#nextLong,com.acme.legacy.LegacyIds#nextBoxed,
 app="-cp $classes com.acme.legacy.LegacyApp $work/ids 1 3"
 # The secret as a property (aws_iam mode refuses one in its environment); ps shows it, which is fine here.
 export AWS_ACCESS_KEY_ID=AKIASTARTUPMODES0001 AWS_SECRET_ACCESS_KEY=startup-secret AWS_EC2_METADATA_DISABLED=true
+base=()
+if [ -n "${SNOWID_BASE_AGENT_JAR:-}" ]; then
+  base=(-n "node, base jar" "java -javaagent:$SNOWID_BASE_AGENT_JAR -Dsnowid.node=7:13 -Dsnowid.targets=$targets $app"
+        -n "bearer, base jar" "java -javaagent:$SNOWID_BASE_AGENT_JAR -Dsnowid.lease.url=$runner -Dsnowid.lease.secret=$secret -Dsnowid.targets=$targets $app")
+fi
 hyperfine -N --warmup 3 --runs "$runs" \
   -n "no agent" "java $app" \
+  "${base[@]}" \
   -n "node" "java -javaagent:$root/agent/target/snowid-agent.jar -Dsnowid.node=7:13 -Dsnowid.targets=$targets $app" \
   -n "bearer" "java -javaagent:$root/agent/target/snowid-agent.jar -Dsnowid.lease.url=$runner -Dsnowid.lease.secret=$secret -Dsnowid.targets=$targets $app" \
   -n "aws_iam" "java -javaagent:$root/agent/target/snowid-agent-iam.jar -Dsnowid.lease.url=$proxy -Dsnowid.lease.auth=aws_iam -Dsnowid.lease.region=eu-west-1 -Dsnowid.targets=$targets $app"
