@@ -41,6 +41,8 @@ cp agent/target/snowid-agent-sources.jar "$out/snowid-agent-$version-sources.jar
 cp agent/target/snowid-agent-javadoc.jar "$out/snowid-agent-$version-javadoc.jar"
 # The Lambda deployment package: a jar is a zip, and sam deploy uploads this file as it is.
 cp lambda/target/snowid-function.jar "$out/snowid-function.jar"
+# The local runner: `java -jar snowid-local.jar` serves the same API on a laptop.
+cp local/target/snowid-local.jar "$out/snowid-local.jar"
 cp infra/template.yaml "$out/template.yaml"
 (cd "$out" && sha256sum -- * > SHA256SUMS)
 

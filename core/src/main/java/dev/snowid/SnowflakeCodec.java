@@ -25,6 +25,8 @@ public final class SnowflakeCodec {
     public static final int MAX_SEQUENCE = (1 << SEQUENCE_BITS) - 1;
     /** IDs one node can issue in one millisecond: the format's speed limit. */
     public static final int IDS_PER_MILLISECOND = MAX_SEQUENCE + 1;
+    /** The most IDs one batch call asks for: one millisecond's worth, so a batch never spans more than two. */
+    public static final int MAX_BATCH = IDS_PER_MILLISECOND;
     public static final long MAX_TIMESTAMP_OFFSET = (1L << TIMESTAMP_BITS) - 1;
 
     public static final SnowflakeCodec TWITTER = new SnowflakeCodec(TWITTER_EPOCH_MILLIS);
@@ -42,6 +44,21 @@ public final class SnowflakeCodec {
                     + (Long.MAX_VALUE - MAX_TIMESTAMP_OFFSET) + " (unix milliseconds)");
         }
         return epochMillis == TWITTER_EPOCH_MILLIS ? TWITTER : new SnowflakeCodec(epochMillis);
+    }
+
+    /**
+     * The one rule for a configured epoch: a unix ms in the past (at most {@code nowMillis}), since
+     * every ID needs a time after its own epoch; one in the future could never issue any. The
+     * caller adds what is allowed in its own terms.
+     *
+     * @throws IllegalArgumentException when it is in the future or out of {@link #withEpoch(long)}'s range
+     */
+    public static SnowflakeCodec withPastEpoch(long epochMillis, long nowMillis) {
+        if (epochMillis > nowMillis) {
+            throw new IllegalArgumentException("epoch " + epochMillis + " is in the future (now is " + nowMillis
+                    + "): no ID could be issued");
+        }
+        return withEpoch(epochMillis);
     }
 
     public long epochMillis() {
@@ -102,5 +119,18 @@ public final class SnowflakeCodec {
             value = value * 10 + (c - '0');
         }
         return decode(value);
+    }
+
+    /** The one rule for a batch's size: 1 to {@link #MAX_BATCH} IDs. */
+    public static boolean isBatchCount(long count) {
+        return count >= 1 && count <= MAX_BATCH;
+    }
+
+    /** @throws IllegalArgumentException when {@code count} is not {@link #isBatchCount(long) a batch's size} */
+    public static int checkBatchCount(int count) {
+        if (!isBatchCount(count)) {
+            throw new IllegalArgumentException("count " + count + " is out of range: allowed 1 to " + MAX_BATCH);
+        }
+        return count;
     }
 }

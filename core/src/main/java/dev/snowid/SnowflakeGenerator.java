@@ -69,9 +69,7 @@ public final class SnowflakeGenerator {
      * per millisecond touched, not one per ID.
      */
     public long[] nextIds(int count) {
-        if (count < 1 || count > IDS_PER_MILLISECOND) {
-            throw new IllegalArgumentException("count " + count + " is out of range: allowed 1 to " + IDS_PER_MILLISECOND);
-        }
+        SnowflakeCodec.checkBatchCount(count);
         long[] ids = new long[count];
         int filled = 0;
         while (filled < count) {

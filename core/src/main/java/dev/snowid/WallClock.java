@@ -7,8 +7,7 @@ package dev.snowid;
  */
 public interface WallClock {
 
-    /** {@code System.currentTimeMillis()}. A plain class, not a method reference: the agent
-     *  starts inside legacy JVMs, where the first lambda costs milliseconds of bootstrap. */
+    /** {@code System.currentTimeMillis()}. */
     WallClock SYSTEM = new WallClock() {
         @Override
         public long millis() {

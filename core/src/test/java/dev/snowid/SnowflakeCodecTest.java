@@ -14,6 +14,25 @@ class SnowflakeCodecTest {
     private final SnowflakeCodec codec = SnowflakeCodec.TWITTER;
 
     @Test
+    void aConfiguredEpochMustNotBeInTheFuture() {
+        long now = 1_700_000_000_000L;
+        assertEquals(now, SnowflakeCodec.withPastEpoch(now, now).epochMillis(), "now itself is allowed");
+        assertEquals(SnowflakeCodec.TWITTER, SnowflakeCodec.withPastEpoch(SnowflakeCodec.TWITTER_EPOCH_MILLIS, now));
+        IllegalArgumentException future = assertThrows(IllegalArgumentException.class, () -> SnowflakeCodec.withPastEpoch(now + 1, now));
+        assertEquals("epoch 1700000000001 is in the future (now is 1700000000000): no ID could be issued", future.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> SnowflakeCodec.withPastEpoch(-1, now), "still withEpoch's range");
+    }
+
+    @Test
+    void aBatchIsOneToOneMillisecondsWorth() {
+        assertTrue(SnowflakeCodec.isBatchCount(1) && SnowflakeCodec.isBatchCount(4_096));
+        assertTrue(!SnowflakeCodec.isBatchCount(0) && !SnowflakeCodec.isBatchCount(4_097) && !SnowflakeCodec.isBatchCount(-1));
+        assertEquals(4_096, SnowflakeCodec.checkBatchCount(4_096));
+        assertEquals("count 4097 is out of range: allowed 1 to 4096",
+                assertThrows(IllegalArgumentException.class, () -> SnowflakeCodec.checkBatchCount(4_097)).getMessage());
+    }
+
+    @Test
     void specWorkedExampleEncodes() {
         assertEquals(1724551110457221119L, codec.encode(1700000000000L, 7, 13, 4095));
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,7 +32,7 @@ class SnowflakeGeneratorConcurrencyTest {
                 boolean batches = t % 2 == 1; // half the threads take batches, so single and batch paths race
                 results.add(pool.submit(() -> {
                     long[] ids = new long[perThread];
-                    start.await();
+                    start.await(1, TimeUnit.MINUTES);
                     int filled = 0;
                     while (filled < perThread) {
                         if (batches) {
@@ -48,7 +49,7 @@ class SnowflakeGeneratorConcurrencyTest {
             long[] all = new long[perThread * threads];
             int offset = 0;
             for (Future<long[]> result : results) {
-                long[] ids = result.get();
+                long[] ids = result.get(2, TimeUnit.MINUTES); // fails (TimeoutException) rather than hangs
                 for (int i = 1; i < ids.length; i++) {
                     assertTrue(ids[i] > ids[i - 1], "a thread saw an ID not above its previous one at " + i);
                 }

@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /** The agent's version, written into {@code agent-version.properties} by the build. */
-final class AgentVersion {
+public final class AgentVersion {
 
     static final String NAME = "snowid-agent";
 

@@ -1,5 +1,17 @@
 package dev.snowid.agent;
 
+import dev.snowid.agent.config.AgentConfigurationException;
+import dev.snowid.agent.config.AgentSettings;
+import dev.snowid.agent.config.Target;
+import dev.snowid.agent.instrument.BootstrapBridge;
+import dev.snowid.agent.instrument.PresetCoverage;
+import dev.snowid.agent.instrument.TargetReport;
+import dev.snowid.agent.instrument.TargetTransformer;
+import dev.snowid.agent.runtime.AgentLog;
+import dev.snowid.agent.runtime.AgentMonitor;
+import dev.snowid.agent.runtime.LeasedNode;
+import dev.snowid.agent.runtime.RedirectedCalls;
+
 import dev.snowid.LeaseWindow;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
@@ -107,10 +119,7 @@ public final class SnowidAgent {
                 .build());
     }
 
-    /**
-     * A node given by configuration: the operator vouches that no other generator uses it. A
-     * class rather than a method reference: the JVM's first lambda costs start-up time.
-     */
+    /** A node given by configuration: the operator vouches that no other generator uses it. */
     private static final class FixedNode implements LongSupplier {
         private final SnowflakeGenerator generator;
 

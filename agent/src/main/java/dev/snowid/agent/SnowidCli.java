@@ -1,11 +1,14 @@
 package dev.snowid.agent;
 
+import dev.snowid.agent.cli.DecodeCommand;
+import dev.snowid.agent.cli.LeasesCommand;
+
 import java.io.PrintStream;
 
 /** {@code java -jar snowid-agent.jar <command>}: the agent jar's tools for operators. */
 public final class SnowidCli {
 
-    static final String USAGE = "usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>\n"
+    public static final String USAGE = "usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>\n"
             + "       java -jar snowid-agent.jar leases <lease url>   (secret from SNOWID_LEASE_SECRET)\n"
             + "       java -jar snowid-agent.jar version\n"
             + "  decode   prints the timestamp, ISO time, datacenter, machine and sequence of a Snowflake ID\n"
@@ -24,7 +27,7 @@ public final class SnowidCli {
         }
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length > 0 && args[0].equals("decode")) {
             return DecodeCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
         }

@@ -1,11 +1,11 @@
 package dev.snowid.bench;
 
 import dev.snowid.WallClock;
-import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.dynalite.Dynalite;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
-import dev.snowid.lambda.local.Dynalite;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -40,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * are bound by the format to about one per ms; the goal is at most 2 ms.
  *
  * <p>Run: {@code mvn -q -pl bench -am package -DskipTests && java -jar bench/target/benchmarks.jar Handler}
- * from the repository root (dynalite is found under lambda/dynalite).
+ * from the repository root (dynalite is found under dynalite/).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -2,10 +2,10 @@ package dev.snowid.bench;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
+import dev.snowid.dynalite.Dynalite;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.dynamodb.LeaseTableClient;
-import dev.snowid.lambda.local.Dynalite;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.PooledLeaseSource;
@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * occupancy stays put. Round trips per acquisition are counted by LeaseRoundTripsTest in lambda.
  *
  * <p>Run: {@code mvn -q -pl bench -am package -DskipTests && java -jar bench/target/benchmarks.jar LeaseAcquisition}
- * from the repository root (dynalite is found under lambda/dynalite).
+ * from the repository root (dynalite is found under dynalite/).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

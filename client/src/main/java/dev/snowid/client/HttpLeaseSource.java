@@ -2,12 +2,14 @@ package dev.snowid.client;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
+import dev.snowid.WholeNumber;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.client.auth.RequestAuthorizer;
 import dev.snowid.client.wire.ErrorAnswer;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
 import dev.snowid.client.wire.SlotMap;
+import dev.snowid.lease.DateHeaderSkew;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseSource;
@@ -141,9 +143,8 @@ public final class HttpLeaseSource implements LeaseSource {
 
     /**
      * How far the local clock is ahead of the API's (negative: behind), as of the latest answer;
-     * empty before the first. The {@code Date} header has whole seconds, so the estimate compares
-     * the middle of the round trip with the middle of that second: it is off by at most 500 ms plus
-     * half the round trip. Skew never breaks uniqueness (the lease window partitions time), but it
+     * empty before the first ({@link DateHeaderSkew}: off by at most 500 ms plus half the round
+     * trip). Skew never breaks uniqueness (the lease window partitions time), but it
      * shortens or delays the usable part of each lease by that much.
      */
     @Override
@@ -176,8 +177,9 @@ public final class HttpLeaseSource implements LeaseSource {
     /**
      * The pool as the API sees it ({@code GET /leases}): for operators' tools, not for holders.
      *
-     * @throws LeaseStoreUnavailableException when the API cannot be reached, refused the secret, or
-     *                                        answered something that is not a slot map
+     * @throws LeaseStoreUnavailableException when the API cannot be reached or answered something that
+     *                                        is not a slot map
+     * @throws dev.snowid.client.wire.LeaseSecretRefusedException when the API refused the secret
      */
     public SlotMap slotMap() {
         Answer answer = call(LeaseRoute.SLOT_MAP, null, null, RENEW_READ_TIMEOUT_MILLIS);
@@ -232,9 +234,9 @@ public final class HttpLeaseSource implements LeaseSource {
             }
             int status = connection.getResponseCode();
             long receivedAt = clock.millis();
-            long serverSecond = connection.getHeaderFieldDate("Date", 0);
-            if (serverSecond > 0) {
-                clockSkewMillis = sentAt + (receivedAt - sentAt) / 2 - (serverSecond + 500);
+            OptionalLong skew = DateHeaderSkew.measure(sentAt, receivedAt, connection.getHeaderField("Date"));
+            if (skew.isPresent()) {
+                clockSkewMillis = skew.getAsLong();
             }
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             Answer answer = new Answer(status, in == null ? "" : read(in));
@@ -254,12 +256,10 @@ public final class HttpLeaseSource implements LeaseSource {
         }
     }
 
+    /** Retry-After in whole seconds; anything else (an HTTP date, a sign, a fraction) counts as absent. */
     private static long retryAfterMillis(String header) {
-        try {
-            return header == null ? DEFAULT_RETRY_AFTER_MILLIS : Math.max(1, Long.parseLong(header.trim())) * 1000;
-        } catch (NumberFormatException e) {
-            return DEFAULT_RETRY_AFTER_MILLIS;
-        }
+        OptionalLong seconds = WholeNumber.parse(header == null ? null : header.trim());
+        return seconds.isPresent() ? Math.max(1, Math.min(seconds.getAsLong(), Long.MAX_VALUE / 1000)) * 1000 : DEFAULT_RETRY_AFTER_MILLIS;
     }
 
     private static String read(InputStream in) throws IOException {

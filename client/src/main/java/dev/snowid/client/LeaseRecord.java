@@ -4,6 +4,7 @@ import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseEvents;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The client's record of its lease events: an audit line for each ({@link LeaseAudit}, in its
@@ -12,14 +13,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class LeaseRecord implements LeaseEvents {
 
-    private final ClientLog log;
-    private final String holder;
+    /** The audit lines, mapped from the events as the function maps its own ({@link LeaseAudit#events}). */
+    private final LeaseEvents audit;
     private final AtomicLong renewals = new AtomicLong();
     private final AtomicLong losses = new AtomicLong();
 
     LeaseRecord(ClientLog log, String holder) {
-        this.log = log;
-        this.holder = holder;
+        this.audit = LeaseAudit.events(new AuditLines(log, holder));
     }
 
     /** Renewals confirmed so far. */
@@ -34,27 +34,40 @@ final class LeaseRecord implements LeaseEvents {
 
     @Override
     public void granted(Lease lease) {
-        write(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease));
+        audit.granted(lease);
     }
 
     @Override
     public void renewed(Lease lease) {
         renewals.incrementAndGet();
-        write(LeaseAudit.of(LeaseAudit.Event.RENEWED, lease));
+        audit.renewed(lease);
     }
 
     @Override
     public void released(Lease lease, long lastIssuedMillis, String why) {
-        write(LeaseAudit.of(LeaseAudit.Event.RELEASED, lease).lastIssued(lastIssuedMillis).reason(why));
+        audit.released(lease, lastIssuedMillis, why);
     }
 
     @Override
     public void lost(Lease lease, String why) {
         losses.incrementAndGet();
-        write(LeaseAudit.of(LeaseAudit.Event.LOST, lease).reason(why));
+        audit.lost(lease, why);
     }
 
-    private void write(LeaseAudit line) {
-        log.audit(line.holder(holder).caller(Thread.currentThread().getName()).line());
+    /** Writes each line to the client's log, with the holder and the thread that talked to the lease API. */
+    private static final class AuditLines implements Consumer<LeaseAudit> {
+
+        private final ClientLog log;
+        private final String holder;
+
+        AuditLines(ClientLog log, String holder) {
+            this.log = log;
+            this.holder = holder;
+        }
+
+        @Override
+        public void accept(LeaseAudit line) {
+            log.audit(line.holder(holder).caller(Thread.currentThread().getName()).line());
+        }
     }
 }

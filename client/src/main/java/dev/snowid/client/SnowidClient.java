@@ -6,13 +6,13 @@ import dev.snowid.WallClock;
 import dev.snowid.client.auth.AwsSigning;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.client.auth.RequestAuthorizer;
+import dev.snowid.client.wire.HttpUrl;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.NoFreeSlotException;
 import java.lang.management.ManagementFactory;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -178,9 +178,9 @@ public final class SnowidClient implements AutoCloseable {
                 throw new IllegalArgumentException("leaseUrl is empty: give the snowid function's base URL, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
             }
             try {
-                return leaseUrl(new URL(url.trim()));
-            } catch (MalformedURLException e) {
-                throw new IllegalArgumentException("leaseUrl '" + url + "' is not a URL: " + e.getMessage());
+                return leaseUrl(HttpUrl.parse(url.trim()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("leaseUrl '" + url + "' " + e.getMessage());
             }
         }
 
@@ -188,14 +188,11 @@ public final class SnowidClient implements AutoCloseable {
             if (url == null) {
                 throw new IllegalArgumentException("leaseUrl is null: give the snowid function's base URL");
             }
-            String protocol = url.getProtocol();
-            if (!protocol.equals("https") && !protocol.equals("http")) {
-                throw new IllegalArgumentException("leaseUrl '" + url + "' is not http(s)");
+            try {
+                this.leaseUrl = HttpUrl.check(url);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("leaseUrl '" + url + "' " + e.getMessage());
             }
-            if (url.getQuery() != null || url.getRef() != null) {
-                throw new IllegalArgumentException("leaseUrl '" + url + "' has a query or fragment: give the base URL only");
-            }
-            this.leaseUrl = url;
             return this;
         }
 
@@ -309,8 +306,9 @@ public final class SnowidClient implements AutoCloseable {
          *
          * @throws IllegalArgumentException a setting is missing, named
          * @throws NoFreeSlotException every slot of the API's pool is held (for longer than {@link #waitForSlotUpTo(long)})
-         * @throws dev.snowid.lease.LeaseStoreUnavailableException the API cannot be reached, refused the
-         *         secret, or failed; bounded by the connect (3 s) and read (20 s) timeouts, never a hang
+         * @throws dev.snowid.lease.LeaseStoreUnavailableException the API cannot be reached or failed;
+         *         bounded by the connect (3 s) and read (20 s) timeouts, never a hang
+         * @throws dev.snowid.client.wire.LeaseSecretRefusedException the API refused the secret (401/403)
          * @throws EpochMismatchException the configured epoch is not the API's; the lease is released
          * @throws dev.snowid.lease.ClockSkewException this clock is too far from the API's; the lease is released
          * @throws dev.snowid.ClockBehindException this clock is too far behind the lease's floor; the lease is released
@@ -398,7 +396,6 @@ public final class SnowidClient implements AutoCloseable {
         }
     }
 
-    /** A class, not a lambda: the agent builds a client inside a JVM's start-up, where the first lambda costs tens of ms. */
     private static final class FixedSecret implements Supplier<String> {
         private final String secret;
 

@@ -1,6 +1,7 @@
 package dev.snowid.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,7 +101,8 @@ class HangingLeaseApiTest {
             callers.add(caller);
         }
         for (Thread caller : callers) {
-            caller.join();
+            caller.join(60_000);
+            assertFalse(caller.isAlive(), caller.getName() + " still waits after 60 s: a call hangs on the lease API");
         }
         assertNull(wrong.get());
         long slowestMillis = slowestNanos.get() / 1_000_000;

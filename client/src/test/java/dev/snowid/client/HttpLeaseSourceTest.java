@@ -8,16 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.client.wire.LeaseSecretRefusedException;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseTerms;
+import dev.snowid.lease.LeasedGenerator;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * How the client reads the lease API's answers, on canned HTTP answers (parsing logic; the real
@@ -110,5 +116,52 @@ class HttpLeaseSourceTest {
         assertFalse(api.epochMillis().isPresent());
         api.acquire();
         assertEquals(1_600_000_000_000L, api.epochMillis().getAsLong());
+    }
+
+    /** Answers every call with {@code status} and the API's error body, as the function refuses a secret. */
+    private HttpLeaseSource refusing(int status) throws Exception {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/leases", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
+            byte[] body = "{\"error\":\"unauthorized\",\"message\":\"the bearer secret is wrong\"}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("WWW-Authenticate", "Bearer realm=\"snowid-leases\"");
+            exchange.sendResponseHeaders(status, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort()), () -> "wrong", "test");
+    }
+
+    @Test
+    void aRefusedSecretIsItsOwnFailureNotAnOutage() throws Exception {
+        for (int status : new int[] {401, 403}) {
+            HttpLeaseSource api = refusing(status);
+            for (Executable call : new Executable[] {api::acquire, () -> api.renew(OURS), () -> api.release(OURS, 0), api::slotMap}) {
+                LeaseSecretRefusedException refused = assertThrows(LeaseSecretRefusedException.class, call);
+                assertEquals(status, refused.status());
+                assertTrue(refused.getMessage().contains("refused the credentials") && refused.getMessage().contains("the bearer secret is wrong"),
+                        refused.getMessage());
+                assertEquals(LeaseSecretRefusedException.MIN_RETRY_AFTER_MILLIS, refused.retryAfterMillis(),
+                        "not retried like an outage (1 s)");
+            }
+            stop();
+        }
+    }
+
+    @Test
+    void aGeneratorAsksARefusingApiAgainOnlyAfterTheRefusalsRetryAfter() throws Exception {
+        HttpLeaseSource api = refusing(401);
+        AtomicLong now = new AtomicLong(1_700_000_000_000L);
+        LeasedGenerator generator = LeasedGenerator.builder(api, LeaseTerms.DEFAULT, now::get, SnowflakeCodec.TWITTER)
+                .renewInBackground().build();
+        assertThrows(LeaseSecretRefusedException.class, generator::maintainLease);
+        now.addAndGet(LeaseSecretRefusedException.MIN_RETRY_AFTER_MILLIS - 1);
+        assertFalse(generator.maintainLease(), "backing off: the API is not asked");
+        assertEquals(1, requests.size(), requests::toString);
+        now.addAndGet(1);
+        assertThrows(LeaseSecretRefusedException.class, generator::maintainLease);
+        assertEquals(2, requests.size(), requests::toString);
     }
 }

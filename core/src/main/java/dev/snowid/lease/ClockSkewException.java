@@ -16,15 +16,7 @@ public final class ClockSkewException extends IdUnavailableException {
 
     private final long skewMillis;
 
-    public ClockSkewException(long skewMillis, long allowedMillis) {
-        super("local clock differs from the store's by " + Math.abs(skewMillis) + " ms (" + (skewMillis > 0 ? "ahead" : "behind")
-                + "), allowed " + allowedMillis + " ms (maxClockSkewMillis plus " + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS
-                + " ms for the store's Date header,"
-                + " which has whole seconds); refusing to lease a slot until the clock is synchronised", RETRY_AFTER_MILLIS);
-        this.skewMillis = skewMillis;
-    }
-
-    /** With a message of its own, e.g. for a skew known only as a lower bound. */
+    /** Built by {@link LeaseTerms#checkSkew}, or for a skew known only as a lower bound. */
     public ClockSkewException(String message, long skewMillis) {
         super(message, RETRY_AFTER_MILLIS);
         this.skewMillis = skewMillis;

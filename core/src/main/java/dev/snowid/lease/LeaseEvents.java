@@ -7,7 +7,7 @@ package dev.snowid.lease;
  */
 public interface LeaseEvents {
 
-    /** A lease was taken (or, with {@link LeasedGenerator.Builder#startingWith(Lease)}, handed over). */
+    /** A lease was taken (or, with {@link LeasedGeneratorBuilder#startingWith(Lease)}, handed over). */
     void granted(Lease lease);
 
     /** The source confirmed a later expiry; {@code lease} is the lease as renewed. */

@@ -1,6 +1,7 @@
 package dev.snowid.lease;
 
 import dev.snowid.LeaseWindow;
+import java.util.OptionalLong;
 
 /**
  * How long a lease lasts and how far the local clock may differ from the store's: the one
@@ -108,6 +109,22 @@ public final class LeaseTerms {
      */
     public boolean toleratesSkew(long measuredSkewMillis) {
         return measuredSkewMillis >= -toleratedSkewMillis() && measuredSkewMillis <= toleratedSkewMillis();
+    }
+
+    /**
+     * The one skew check: a skew measured against {@code against}'s clock (say "the lease store's")
+     * beyond {@link #toleratedSkewMillis()} is refused, saying by how much and {@code consequence}.
+     *
+     * @throws ClockSkewException when {@code measured} is present and not tolerated
+     */
+    public void checkSkew(OptionalLong measured, String against, String consequence) {
+        if (!measured.isPresent() || toleratesSkew(measured.getAsLong())) {
+            return;
+        }
+        long skew = measured.getAsLong();
+        throw new ClockSkewException("this clock is " + Math.abs(skew) + " ms " + (skew > 0 ? "ahead of " : "behind ") + against
+                + ", allowed " + toleratedSkewMillis() + " ms (maxClockSkewMillis " + maxClockSkewMillis + " plus "
+                + DATE_HEADER_RESOLUTION_MILLIS + " ms for the Date header's whole seconds); " + consequence, skew);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.snowid.lease;
 
-import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.LeaseExpiredException;
 import dev.snowid.LeaseWindow;
@@ -9,7 +8,6 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import dev.snowid.WallClock;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -19,7 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * underneath checks every ID's own timestamp against the confirmed window, and is closed the
  * moment the lease is known to be lost. The protocol it follows: {@code docs/protocol.md}.
  *
- * <p>Who talks to the lease source is a choice ({@link Builder#renewInBackground()}): by default
+ * <p>Who talks to the lease source is a choice ({@link LeasedGeneratorBuilder#renewInBackground()}): by default
  * the calls that issue IDs do, inline (the function: a frozen Lambda environment runs no thread);
  * in the background, only the owner's own thread does, through {@link #maintainLease()} (the
  * client's renewer), and calls that issue IDs never wait on the lease source: without a window in
@@ -52,37 +50,19 @@ public final class LeasedGenerator {
 
     /** How often one call looks again after the generator it used was closed or ran out under it. */
     private static final int MAX_ROUNDS = 4;
-    /** After a failed renewal of a window still in force, the next attempt waits this long. */
-    private static final long RETRY_MILLIS = 1_000;
-    /** What a caller without a window is told to wait when nothing better is known: about one renewer tick. */
-    private static final long NO_WINDOW_RETRY_MILLIS = 100;
-    /** The longest a failure keeps the owner's thread from asking the source again. */
-    private static final long MAX_BACKOFF_MILLIS = 60_000;
-    /** Longest wait for a fresh lease's floor that {@link Builder#waitForFloorUpTo(long)} allows. */
-    public static final long MAX_FLOOR_WAIT_MILLIS = 10_000;
 
     private final LeaseSource source;
     private final LeaseTerms terms;
     private final WallClock clock;
     private final SnowflakeCodec codec;
     private final boolean renewInBackground;
-    private final long floorWaitMillis;
+    private final FloorWait floorWait;
+    private final LeaseSchedule schedule;
     private final LeaseEvents events;
     private final ReentrantLock lock = new ReentrantLock();
 
     /** The lease and the generator issuing under it; null when nothing is held. Written under {@link #lock}. */
     private volatile Held held;
-    /** After a failed renewal of a window in force: no renewal before this (local ms). Written under {@link #lock}. */
-    private volatile long nextRenewalAttemptAt;
-    /** After a failure (background) or a lease given back: no renew-or-acquire before this (local ms). Under {@link #lock}. */
-    private volatile long nextAcquireAt;
-    /** Local ms of the latest confirmed acquisition or renewal, for the renewal rate bound. Under {@link #lock}. */
-    private volatile long lastConfirmedAt = Long.MIN_VALUE;
-    /** The source's latest failure and when (local ms); null after a success. Written under {@link #lock}. */
-    private volatile RuntimeException sourceFailure;
-    private volatile long sourceFailedAt;
-    /** {@code System.nanoTime()} when the call to the source in progress began; 0 when none is. For messages. */
-    private volatile long callStartedNanos;
     /** Set by {@link #shutdown()}: no lease is taken after it. */
     private volatile boolean shutDown;
 
@@ -91,19 +71,20 @@ public final class LeasedGenerator {
         this(builder(source, terms, clock, codec));
     }
 
-    private LeasedGenerator(Builder builder) {
+    LeasedGenerator(LeasedGeneratorBuilder builder) {
         this.source = builder.source;
         this.terms = builder.terms;
         this.clock = builder.clock;
         this.codec = builder.codec;
         this.renewInBackground = builder.renewInBackground;
-        this.floorWaitMillis = builder.floorWaitMillis;
+        this.floorWait = new FloorWait(builder.clock, builder.floorWaitMillis);
+        this.schedule = new LeaseSchedule(builder.terms, builder.clock);
         this.events = builder.events;
     }
 
     /** A generator with options beyond the constructor's; without any, the same as the constructor. */
-    public static Builder builder(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
-        return new Builder(source, terms, clock, codec);
+    public static LeasedGeneratorBuilder builder(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
+        return new LeasedGeneratorBuilder(source, terms, clock, codec);
     }
 
     /**
@@ -118,10 +99,7 @@ public final class LeasedGenerator {
 
     /** {@code count} increasing IDs (1 to 4,096), all under one confirmed lease. */
     public long[] nextIds(int count) {
-        if (count < 1 || count > SnowflakeCodec.IDS_PER_MILLISECOND) { // before leasing anything for a bad request
-            throw new IllegalArgumentException("count " + count + " is out of range: allowed 1 to " + SnowflakeCodec.IDS_PER_MILLISECOND);
-        }
-        return issue(new NextIds(count));
+        return issue(new NextIds(SnowflakeCodec.checkBatchCount(count))); // checked before leasing anything
     }
 
     /**
@@ -153,7 +131,7 @@ public final class LeasedGenerator {
      * less than half of it is left; renews it, or leases anew, when its window has ended or nothing
      * is held. After a failure it leaves the source alone for as long as the failure's Retry-After
      * says (at most a minute), so that calling it often, or at every failed ID, costs nothing.
-     * With {@link Builder#renewInBackground()} it is the only way this generator talks to its source.
+     * With {@link LeasedGeneratorBuilder#renewInBackground()} it is the only way this generator talks to its source.
      *
      * @return whether the source confirmed a renewal or a new lease
      * @throws LeaseLostException when the slot is no longer ours; the generator is already closed
@@ -178,22 +156,21 @@ public final class LeasedGenerator {
                     return true;
                 } catch (RuntimeException failed) {
                     if (held == current) { // still ours: its window stays in force, try again soon
-                        nextRenewalAttemptAt = clock.millis() + Math.min(RETRY_MILLIS, retryAfter(failed));
-                        failed(failed);
+                        schedule.renewalFailed(failed);
                     }
                     throw failed;
                 }
             }
-            if (now < nextAcquireAt) {
+            if (schedule.backingOff(now)) {
                 return false; // backing off after a failure; callers fail closed meanwhile
             }
-            if (current != null && !current.generator.isClosed() && !renewalIntervalPassed(now)) {
+            if (current != null && !current.generator.isClosed() && !schedule.renewalIntervalPassed(now)) {
                 return false; // renewed a moment ago and run out already: a clock far ahead; renewals stay rate-bound
             }
             try {
                 renewOrAcquire(current);
             } catch (RuntimeException failed) {
-                backOff(failed);
+                schedule.backOff(failed);
                 throw failed;
             }
             return true;
@@ -256,10 +233,7 @@ public final class LeasedGenerator {
         try {
             Held current = held;
             held = null;
-            nextRenewalAttemptAt = 0;
-            nextAcquireAt = 0;
-            lastConfirmedAt = Long.MIN_VALUE;
-            sourceFailure = null; // the snapshot's failures are not this process's
+            schedule.forget();
             if (current != null) {
                 current.generator.close();
             }
@@ -268,14 +242,14 @@ public final class LeasedGenerator {
         }
     }
 
-    /** For {@link Builder#startingWith(Lease)}: holds a lease taken by the caller, as if this generator had acquired it. */
-    private void startWith(Lease lease) {
+    /** For {@link LeasedGeneratorBuilder#startingWith(Lease)}: holds a lease taken by the caller, as if this generator had acquired it. */
+    void startWith(Lease lease) {
         lock.lock();
         try {
             Held fresh = hold(lease);
             try {
                 checkUsable(lease);
-                awaitFloor(lease.window());
+                floorWait.await(lease.window());
             } catch (RuntimeException unusable) {
                 giveBack(fresh, unusable); // the caller cannot use this generator: free the slot rather than let it run out
                 throw unusable;
@@ -327,29 +301,10 @@ public final class LeasedGenerator {
     /** Renewing in the background, a call without a window in force: why, and what is being done about it. */
     private LeaseExpiredException noWindow(Held current) {
         if (shutDown) {
-            return shutDownException();
+            return LeaseRefusals.shutDown();
         }
-        long now = clock.millis();
-        String what = current == null ? "no lease is held" : current.generator.isClosed()
-                ? "the lease on slot " + current.lease.slot() + " was given up"
-                : "the lease on slot " + current.lease.slot() + " expired at " + current.generator.window().expiresAt()
-                        + " (unix ms), " + (now - current.generator.window().expiresAt()) + " ms ago";
-        long started = callStartedNanos;
-        RuntimeException failure = sourceFailure;
-        String state = "";
-        long retryAfter = NO_WINDOW_RETRY_MILLIS;
-        if (failure != null) {
-            state = "the lease source failed " + Math.max(0, now - sourceFailedAt) + " ms ago (" + failure.getMessage() + ")";
-            retryAfter = Math.max(NO_WINDOW_RETRY_MILLIS, nextAcquireAt - now);
-        }
-        if (started != 0) {
-            state += (state.isEmpty() ? "" : "; ") + "a call to the lease source has been in progress for "
-                    + (System.nanoTime() - started) / 1_000_000 + " ms";
-        } else if (failure == null) {
-            state = "the renewer is about to renew or lease";
-        }
-        return new LeaseExpiredException(what + " and " + state + "; no ID is issued until a renewal or a new lease is"
-                + " confirmed (this call does not wait for it)", retryAfter, failure);
+        return LeaseRefusals.noWindow(current == null ? null : current.lease, current != null && current.generator.isClosed(),
+                current == null ? 0 : current.generator.window().expiresAt(), clock.millis(), schedule);
     }
 
     /**
@@ -358,11 +313,9 @@ public final class LeasedGenerator {
      */
     private void refuseWhileBackingOff(Held current) {
         long now = clock.millis();
-        RuntimeException failure = sourceFailure;
-        if (!shutDown && current == null && failure instanceof ClockSkewException && now < nextAcquireAt) {
-            throw new LeaseExpiredException("no lease is held: the last one was given back " + (now - sourceFailedAt) + " ms ago ("
-                    + failure.getMessage() + "); no lease is taken for another " + (nextAcquireAt - now) + " ms",
-                    nextAcquireAt - now, failure);
+        RuntimeException failure = schedule.failure();
+        if (!shutDown && current == null && failure instanceof ClockSkewException && schedule.backingOff(now)) {
+            throw LeaseRefusals.givenBackForClock((ClockSkewException) failure, now, schedule);
         }
     }
 
@@ -376,12 +329,7 @@ public final class LeasedGenerator {
      * whatever this clock's skew.
      */
     private boolean dueForRenewal(Held current, long now) {
-        return terms.needsRenewal(current.lease.window(), now) && now >= nextRenewalAttemptAt && renewalIntervalPassed(now);
-    }
-
-    private boolean renewalIntervalPassed(long now) {
-        long last = lastConfirmedAt;
-        return last == Long.MIN_VALUE || now < last || now - last >= terms.minRenewalIntervalMillis();
+        return terms.needsRenewal(current.lease.window(), now) && schedule.renewalAllowed(now);
     }
 
     /** Inline: renews a lease whose window is still in force; a failure other than a loss leaves that window in force. */
@@ -393,7 +341,7 @@ public final class LeasedGenerator {
         } catch (RuntimeException unavailable) {
             // Not fatal yet: the window in force still holds. When it ends, the blocking path
             // tries again and fails closed with the source's exception.
-            nextRenewalAttemptAt = clock.millis() + RETRY_MILLIS;
+            schedule.inlineRenewalFailed();
         }
     }
 
@@ -404,14 +352,17 @@ public final class LeasedGenerator {
     private void renew(Held current) {
         Lease renewed;
         long startedAt = clock.millis();
+        schedule.callStarted();
         try {
-            renewed = call(new Renewal(source, current.lease));
+            renewed = source.renew(current.lease);
         } catch (LeaseLostException lost) {
             drop(current, lost.getMessage());
             throw lost;
         } catch (ClockSkewException skewed) {
             giveBack(current, skewed);
             throw skewed;
+        } finally {
+            schedule.callEnded();
         }
         adopt(current, renewed, startedAt);
         try {
@@ -428,17 +379,12 @@ public final class LeasedGenerator {
      */
     private Held renewOrAcquire(Held current) {
         if (shutDown) {
-            throw shutDownException();
+            throw LeaseRefusals.shutDown();
         }
         boolean renewable = current != null && !current.generator.isClosed();
         long now = clock.millis();
-        if (renewable && !renewalIntervalPassed(now)) {
-            // Renewed less than a quarter lease ago and already run out: this clock runs ahead of the
-            // source's by most of a lease. Fail closed rather than renew at every call.
-            throw new LeaseExpiredException("the lease on slot " + current.lease.slot() + " was renewed "
-                    + (now - lastConfirmedAt) + " ms ago and its window has already ended by this clock; renewals are"
-                    + " limited to one per " + terms.minRenewalIntervalMillis() + " ms (a quarter lease)",
-                    lastConfirmedAt + terms.minRenewalIntervalMillis() - now, null);
+        if (renewable && !schedule.renewalIntervalPassed(now)) {
+            throw LeaseRefusals.renewedTooRecently(current.lease, now, schedule, terms); // fail closed rather than renew at every call
         }
         try {
             if (renewable) {
@@ -452,17 +398,24 @@ public final class LeasedGenerator {
                     // Taken over: nothing of ours to release. Lease another slot below.
                 }
             }
-            Held fresh = hold(call(new Acquisition(source)));
+            Lease acquired;
+            schedule.callStarted();
+            try {
+                acquired = source.acquire();
+            } finally {
+                schedule.callEnded();
+            }
+            Held fresh = hold(acquired);
             try {
                 checkUsable(fresh.lease);
             } catch (ClockSkewException skewed) {
                 giveBack(fresh, skewed);
                 throw skewed;
             }
-            awaitFloor(fresh.lease.window());
+            floorWait.await(fresh.lease.window());
             return fresh;
         } catch (RuntimeException failed) {
-            failed(failed);
+            schedule.failed(failed);
             throw failed;
         }
     }
@@ -471,9 +424,7 @@ public final class LeasedGenerator {
     private Held hold(Lease lease) {
         Held fresh = new Held(lease, newGenerator(lease.slot(), lease.window()));
         held = fresh;
-        lastConfirmedAt = clock.millis();
-        nextRenewalAttemptAt = 0;
-        sourceFailure = null;
+        schedule.granted();
         events.granted(lease);
         return fresh;
     }
@@ -485,80 +436,12 @@ public final class LeasedGenerator {
      * @throws ClockSkewException saying by how much
      */
     private void checkUsable(Lease lease) {
-        OptionalLong skew = source.clockSkewMillis();
-        if (skew.isPresent() && !terms.toleratesSkew(skew.getAsLong())) {
-            long measured = skew.getAsLong();
-            throw new ClockSkewException("this clock is " + Math.abs(measured) + " ms " + (measured > 0 ? "ahead of" : "behind")
-                    + " the lease source's, allowed " + terms.toleratedSkewMillis() + " ms (maxClockSkewMillis "
-                    + terms.maxClockSkewMillis() + " plus " + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS + " ms for the Date header's"
-                    + " whole seconds); the " + lease + " is given back and no slot is leased until the clock is synchronised (NTP)",
-                    measured);
-        }
+        terms.checkSkew(source.clockSkewMillis(), "the lease source's",
+                "the " + lease + " is given back and no slot is leased until the clock is synchronised (NTP)");
         long now = clock.millis();
-        long expiresAt = lease.window().expiresAt();
-        if (now >= expiresAt) {
-            throw new ClockSkewException("this clock (" + now + ", unix ms) is already past the end of the " + lease
-                    + " the lease source has just confirmed, by " + (now - expiresAt) + " ms: it runs ahead of the source's by at least"
-                    + " that plus the lease; the lease is given back and no slot is leased until the clock is synchronised (NTP)",
-                    now - expiresAt);
+        if (now >= lease.window().expiresAt()) {
+            throw LeaseRefusals.pastWindowEnd(lease, now);
         }
-    }
-
-    /**
-     * With the lock: a fresh lease's floor is the previous holder's expiry, set by another clock
-     * (another function environment's, or the previous agent's). A clock up to
-     * {@link Builder#waitForFloorUpTo(long)} behind it waits; further behind, the generator
-     * refuses with the clock's message.
-     */
-    private void awaitFloor(LeaseWindow window) {
-        long behind = window.floor() - clock.millis();
-        if (behind <= 0 || floorWaitMillis == 0) {
-            return;
-        }
-        if (behind > floorWaitMillis) {
-            throw new ClockBehindException("the new lease's floor (the previous holder's expiry)", behind, floorWaitMillis);
-        }
-        // A guard against a clock that stopped: never wait much longer than the bound.
-        long deadline = System.nanoTime() + (floorWaitMillis + 1_000) * 1_000_000;
-        while ((behind = window.floor() - clock.millis()) > 0 && System.nanoTime() - deadline < 0) {
-            try {
-                Thread.sleep(Math.min(behind, 50));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return; // the generator refuses until the clock has reached the floor
-            }
-        }
-    }
-
-    /** With the lock: one call to the source, marked as in progress for callers' messages. */
-    private <T> T call(SourceCall<T> call) {
-        callStartedNanos = System.nanoTime() | 1; // never 0, which means "none"
-        try {
-            return call.run();
-        } finally {
-            callStartedNanos = 0;
-        }
-    }
-
-    /** With the lock: remembers a failure of the source (not a loss), for callers' messages. */
-    private void failed(RuntimeException failure) {
-        if (!(failure instanceof LeaseLostException)) {
-            sourceFailure = failure;
-            sourceFailedAt = clock.millis();
-        }
-    }
-
-    /** With the lock, the owner's thread: no renew-or-acquire before the failure's Retry-After (at most one lease). */
-    private void backOff(RuntimeException failure) {
-        if (!(failure instanceof LeaseLostException)) {
-            nextAcquireAt = Math.max(nextAcquireAt, clock.millis() + retryAfter(failure));
-        }
-    }
-
-    /** The failure's Retry-After, bounded: a source asking for more than a minute is asked again after one. */
-    private static long retryAfter(RuntimeException failure) {
-        long asked = failure instanceof IdUnavailableException ? ((IdUnavailableException) failure).retryAfterMillis() : RETRY_MILLIS;
-        return Math.max(1, Math.min(asked, MAX_BACKOFF_MILLIS));
     }
 
     /**
@@ -568,14 +451,10 @@ public final class LeasedGenerator {
      * window, so not one more ID comes from it.
      */
     private void adopt(Held current, Lease renewed, long askedAt) {
-        nextRenewalAttemptAt = 0;
-        nextAcquireAt = 0;
-        sourceFailure = null;
-        lastConfirmedAt = askedAt;
+        schedule.renewed(askedAt);
         long newExpiresAt = renewed.window().expiresAt();
         if (newExpiresAt < current.generator.window().expiresAt()) {
-            String why = "the lease source confirmed an expiry (" + newExpiresAt + ") earlier than the window in force "
-                    + current.generator.window() + "; a store never shortens a lease, so this one is given up";
+            String why = LeaseRefusals.shortenedExpiry(newExpiresAt, current.generator.window());
             drop(current, why);
             throw new LeaseLostException(why);
         }
@@ -599,8 +478,7 @@ public final class LeasedGenerator {
      * this holder takes no other for the failure's Retry-After.
      */
     private void giveBack(Held current, RuntimeException why) {
-        failed(why); // first: a caller that finds nothing held is told why
-        nextAcquireAt = Math.max(nextAcquireAt, clock.millis() + retryAfter(why));
+        schedule.givenBack(why);
         if (held == current) {
             held = null;
         }
@@ -614,110 +492,23 @@ public final class LeasedGenerator {
     /** With the lock, {@code current} no longer held: closes its generator and releases it with the last issued ms. */
     private void releaseClosed(Held current, String why) {
         long lastIssued = current.generator.close();
+        schedule.callStarted();
         try {
-            call(new Release(source, current.lease, lastIssued));
+            source.release(current.lease, lastIssued);
         } catch (LeaseLostException lost) {
             events.lost(current.lease, lost.getMessage());
             throw lost;
+        } finally {
+            schedule.callEnded();
         }
         events.released(current.lease, lastIssued, why);
-    }
-
-    private static LeaseExpiredException shutDownException() {
-        return new LeaseExpiredException("the generator was shut down and its lease released; it issues nothing more");
     }
 
     private SnowflakeGenerator newGenerator(Slot slot, LeaseWindow window) {
         return SnowflakeGenerator.forSlot(slot).window(window).clock(clock).codec(codec).build();
     }
 
-    /** Options of a {@link LeasedGenerator}; the defaults are the function's. */
-    public static final class Builder {
-        private final LeaseSource source;
-        private final LeaseTerms terms;
-        private final WallClock clock;
-        private final SnowflakeCodec codec;
-        private boolean renewInBackground;
-        private long floorWaitMillis;
-        private LeaseEvents events = LeaseEvents.NONE;
-        private Lease first;
-
-        private Builder(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
-            if (source == null || terms == null || clock == null || codec == null) {
-                throw new IllegalArgumentException("a leased generator needs a lease source, terms, a clock and a codec");
-            }
-            this.source = source;
-            this.terms = terms;
-            this.clock = clock;
-            this.codec = codec;
-        }
-
-        /**
-         * Only {@link LeasedGenerator#maintainLease()}, called by the owner's own thread, talks to
-         * the source; calls that issue IDs never do, and without a window in force they fail at once
-         * (with the reason, and the source's latest failure as the cause).
-         */
-        public Builder renewInBackground() {
-            this.renewInBackground = true;
-            return this;
-        }
-
-        /**
-         * When the clock is at most this far behind a fresh lease's floor, the call that took the
-         * lease waits for the floor instead of refusing (0, the default: refuse beyond the
-         * generator's few ms of tolerance).
-         */
-        public Builder waitForFloorUpTo(long millis) {
-            if (millis < 0 || millis > MAX_FLOOR_WAIT_MILLIS) {
-                throw new IllegalArgumentException("floor wait " + millis + " ms is out of range: allowed 0 to "
-                        + MAX_FLOOR_WAIT_MILLIS + " ms");
-            }
-            this.floorWaitMillis = millis;
-            return this;
-        }
-
-        /** Who is told of every grant, renewal, release and loss (audit lines); default nobody. */
-        public Builder events(LeaseEvents events) {
-            if (events == null) {
-                throw new IllegalArgumentException("events is null; LeaseEvents.NONE tells nobody");
-            }
-            this.events = events;
-            return this;
-        }
-
-        /**
-         * Starts out holding {@code lease}, one the caller has just taken from the same source
-         * (say, to fail at start-up when none can be had): the first ID issues under it instead
-         * of acquiring another. {@link #build()} waits for its floor like an acquisition would,
-         * and gives it back when it is unusable here.
-         */
-        public Builder startingWith(Lease lease) {
-            if (lease == null) {
-                throw new IllegalArgumentException("startingWith needs a lease");
-            }
-            this.first = lease;
-            return this;
-        }
-
-        /**
-         * @throws dev.snowid.ClockBehindException with {@link #startingWith(Lease)}: the clock is
-         *         further behind the lease's floor than {@link #waitForFloorUpTo(long)}; the lease is released
-         * @throws ClockSkewException with {@link #startingWith(Lease)}: the clock is too far from the
-         *         source's, or already past the lease's end; the lease is released
-         */
-        public LeasedGenerator build() {
-            LeasedGenerator generator = new LeasedGenerator(this);
-            if (first != null) {
-                generator.startWith(first);
-            }
-            return generator;
-        }
-    }
-
-    /**
-     * What one call issues. Classes rather than lambdas: the agent leases inside a JVM's start-up,
-     * where the first lambda's bootstrap costs tens of ms.
-     */
+    /** What one call issues. */
     private interface Issue<T> {
         T from(SnowflakeGenerator generator);
     }
@@ -739,57 +530,6 @@ public final class LeasedGenerator {
         @Override
         public long[] from(SnowflakeGenerator generator) {
             return generator.nextIds(count);
-        }
-    }
-
-    /** One call to the lease source (classes, not lambdas, for the same reason as {@link Issue}). */
-    private interface SourceCall<T> {
-        T run();
-    }
-
-    private static final class Acquisition implements SourceCall<Lease> {
-        private final LeaseSource source;
-
-        Acquisition(LeaseSource source) {
-            this.source = source;
-        }
-
-        @Override
-        public Lease run() {
-            return source.acquire();
-        }
-    }
-
-    private static final class Renewal implements SourceCall<Lease> {
-        private final LeaseSource source;
-        private final Lease lease;
-
-        Renewal(LeaseSource source, Lease lease) {
-            this.source = source;
-            this.lease = lease;
-        }
-
-        @Override
-        public Lease run() {
-            return source.renew(lease);
-        }
-    }
-
-    private static final class Release implements SourceCall<Void> {
-        private final LeaseSource source;
-        private final Lease lease;
-        private final long lastIssued;
-
-        Release(LeaseSource source, Lease lease, long lastIssued) {
-            this.source = source;
-            this.lease = lease;
-            this.lastIssued = lastIssued;
-        }
-
-        @Override
-        public Void run() {
-            source.release(lease, lastIssued);
-            return null;
         }
     }
 

@@ -121,10 +121,7 @@ public final class PooledLeaseSource implements LeaseSource {
     }
 
     private void checkSkew() {
-        OptionalLong skew = store.clockSkewMillis();
-        if (skew.isPresent() && !terms.toleratesSkew(skew.getAsLong())) {
-            throw new ClockSkewException(skew.getAsLong(), terms.toleratedSkewMillis());
-        }
+        terms.checkSkew(store.clockSkewMillis(), "the lease store's", "refusing to lease a slot until the clock is synchronised (NTP)");
     }
 
     private NoFreeSlotException noFreeSlot(Map<Slot, Long> owned, long now, int candidates) {

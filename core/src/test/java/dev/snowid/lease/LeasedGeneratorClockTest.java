@@ -47,7 +47,7 @@ class LeasedGeneratorClockTest {
     private final PooledLeaseSource source = new PooledLeaseSource(counted, POOL, TERMS, truth, "holder");
     private final List<String> events = new ArrayList<>();
 
-    private LeasedGenerator.Builder generator(LeaseSource leases) {
+    private LeasedGeneratorBuilder generator(LeaseSource leases) {
         return LeasedGenerator.builder(leases, TERMS, holderClock, CODEC).events(new Recorder(events));
     }
 
@@ -231,10 +231,12 @@ class LeasedGeneratorClockTest {
             callers.add(caller);
         }
         for (Thread caller : callers) {
-            caller.join();
+            caller.join(60_000);
+            assertFalse(caller.isAlive(), "a caller still waits after 60 s: callers must not wait on the owner's call");
         }
         answer.countDown();
         owner.join(10_000);
+        assertFalse(owner.isAlive(), "the owner's call did not end 10 s after its answer");
         assertNull(unexpected.get());
         assertEquals(16_000, refusals.get());
         assertTrue(slowestNanos.get() < TimeUnit.MILLISECONDS.toNanos(500),

@@ -3,6 +3,7 @@ package dev.snowid.lease;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.snowid.IdUnavailableException;
 import dev.snowid.LeaseExpiredException;
@@ -22,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -38,6 +40,8 @@ class LeasedGeneratorConcurrencyTest {
     private static final SnowflakeCodec CODEC = SnowflakeCodec.TWITTER;
     private static final int THREADS = 6;
     private static final int PER_THREAD = 300_000;
+    /** The longest any wait in these tests may take before it fails the test instead of hanging it. */
+    private static final long WAIT_SECONDS = 90;
 
     /** Wall time, sped up; monotonic across threads. */
     private static final class FastClock implements WallClock {
@@ -71,9 +75,7 @@ class LeasedGeneratorConcurrencyTest {
 
         // A third of the way in, a process whose clock is two leases ahead sees our lease as
         // expired and takes the slot; it issues from it while our threads still do.
-        while (issued.get() < THREADS * (long) PER_THREAD / 3 && failure.get() == null) {
-            Thread.sleep(1);
-        }
+        awaitUntil(() -> issued.get() >= THREADS * (long) PER_THREAD / 3 || failure.get() != null, "a third of the IDs");
         long ahead = 2 * TERMS.leaseMillis();
         long thiefNow = clock.millis() + ahead;
         Lease stolen = table.newClient().tryAcquire(first.slot(), "feedfacefeedfacefeedfacefeedface", "thief",
@@ -134,7 +136,11 @@ class LeasedGeneratorConcurrencyTest {
             @Override
             public void release(Lease lease, long lastIssuedMillis) {
                 pooled.release(lease, lastIssuedMillis);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
                 while (clock.millis() <= lastIssuedMillis + 1) {
+                    if (System.nanoTime() - deadline > 0) {
+                        throw new AssertionError("the clock did not pass the released expiry within " + WAIT_SECONDS + " s");
+                    }
                     Thread.onSpinWait(); // the slot is free once now is past the released expiry
                 }
                 for (long id : other.nextIds(4_096)) {
@@ -178,15 +184,13 @@ class LeasedGeneratorConcurrencyTest {
         }, "other-process");
         otherProcess.start();
         for (int release = 1; release <= 5; release++) {
-            while (issued.get() < release * THREADS * (long) PER_THREAD / 6 && failure.get() == null && threads.get(0).isAlive()) {
-                Thread.sleep(1);
-            }
+            long due = release * THREADS * (long) PER_THREAD / 6;
+            awaitUntil(() -> issued.get() >= due || failure.get() != null || !threads.get(0).isAlive(), due + " IDs");
             generator.release();
         }
         join(threads);
         daemon.interrupt();
-        daemon.join();
-        otherProcess.join();
+        join(Arrays.asList(daemon, otherProcess));
 
         long[] others = otherIds.stream().mapToLong(Long::longValue).toArray();
         assertNoDuplicates(merge(perThread, others));
@@ -249,9 +253,7 @@ class LeasedGeneratorConcurrencyTest {
             thread.start();
             threads.add(thread);
         }
-        while (issued.get() < 200_000 && failure.get() == null) {
-            Thread.sleep(1);
-        }
+        awaitUntil(() -> issued.get() >= 200_000 || failure.get() != null, "200,000 IDs before the shutdown");
         Slot slot = generator.currentLease().get().slot();
         generator.shutdown();
         for (Thread thread : threads.subList(1, threads.size())) {
@@ -280,7 +282,9 @@ class LeasedGeneratorConcurrencyTest {
             Thread thread = new Thread(() -> {
                 long[] ids = new long[count];
                 try {
-                    go.await();
+                    if (!go.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
+                        throw new AssertionError("never told to start");
+                    }
                     int n = 0;
                     boolean gated = false;
                     while (n < count) {
@@ -316,9 +320,25 @@ class LeasedGeneratorConcurrencyTest {
         return threads;
     }
 
+    /** Waits until {@code done}, failing the test (not hanging it) after {@link #WAIT_SECONDS}. */
+    private static void awaitUntil(BooleanSupplier done, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                fail("waited " + WAIT_SECONDS + " s for " + what);
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    /** Joins every thread, failing the test when one is still running after {@link #WAIT_SECONDS} in all. */
     private void join(List<Thread> threads) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
         for (Thread thread : threads) {
-            thread.join();
+            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            if (thread.isAlive()) {
+                fail(thread.getName() + " still runs after " + WAIT_SECONDS + " s", failure.get());
+            }
         }
         if (failure.get() != null) {
             throw new AssertionError("an issuing thread failed", failure.get());

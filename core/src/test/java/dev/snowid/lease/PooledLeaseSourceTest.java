@@ -149,23 +149,29 @@ class PooledLeaseSourceTest {
         table.setClockSkewMillis(3_001);
         skewKnown();
         ClockSkewException refused = assertThrows(ClockSkewException.class, () -> source(SlotPool.of(0, 0, 0, 3)).acquire());
-        assertTrue(refused.getMessage().startsWith("local clock differs from the store's by 3001 ms (ahead), allowed 3000 ms"),
+        assertTrue(refused.getMessage().startsWith("this clock is 3001 ms ahead of the lease store's, allowed 3000 ms"),
                 refused.getMessage());
         assertEquals(0, counted.writes());
         assertTrue(table.rows().isEmpty());
 
         table.setClockSkewMillis(-3_001);
         assertTrue(assertThrows(ClockSkewException.class, () -> source(SlotPool.of(0, 0, 0, 3)).acquire())
-                .getMessage().contains("3001 ms (behind)"));
+                .getMessage().startsWith("this clock is 3001 ms behind the lease store's"));
     }
 
     @Test
     void aSkewWithinTheBoundPlusTheDateHeadersSecondIsAccepted() {
         table.setClockSkewMillis(-3_000);
         skewKnown();
-        source(SlotPool.of(0, 0, 0, 3)).acquire();
+        Lease behind = source(SlotPool.of(0, 0, 0, 3)).acquire();
+        assertEquals(-3_000, counted.clockSkewMillis().getAsLong());
         table.setClockSkewMillis(3_000);
-        source(SlotPool.of(0, 0, 0, 3)).acquire();
+        Lease ahead = source(SlotPool.of(0, 0, 0, 3)).acquire();
+        assertEquals(3_000, counted.clockSkewMillis().getAsLong());
+        // Both kept, not handed back: the store still records each as its holder's.
+        assertEquals(behind.owner(), table.row(behind.slot()).get().owner);
+        assertEquals(ahead.owner(), table.row(ahead.slot()).get().owner);
+        assertNotEquals(behind.slot(), ahead.slot());
     }
 
     @Test

@@ -1,12 +1,13 @@
 package dev.snowid.infra;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.local.LocalSettings;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +23,7 @@ import java.util.Set;
  * @param functionVariables every environment variable the function reads that a deployment sets
  *                         ({@code SNOWID_*})
  * @param localOnlyVariables variables the template must not set: the local engine's endpoint and
- *                         the local runner's {@code LOCAL_*} settings
+ *                         the local runner's {@code LOCAL_*} settings ({@code LocalSettings})
  * @param runtimeVariables  variables the Lambda runtime sets ({@code AWS_*}); reserved
  * @param epochMillis       the epoch IDs are issued with
  * @param handler           the function's entry point, as the template's Handler names it
@@ -37,11 +38,13 @@ record CodeNames(String keyAttribute, String ttlAttribute, Set<String> attribute
 
     static CodeNames fromCode() {
         Map<String, String> settings = stringConstants(FunctionSettings.class);
+        Map<String, String> localSettings = stringConstants(LocalSettings.class);
         Set<String> variables = new LinkedHashSet<>(settings.values());
-        // Local-only: the engine endpoint, and what FunctionSettings names LOCAL_* (the local runner's).
+        variables.addAll(localSettings.values());
+        // Local-only: the engine endpoint, and what LocalSettings names LOCAL_* (the local runner's).
         Set<String> localOnly = new LinkedHashSet<>();
         localOnly.add(FunctionSettings.DYNAMODB_ENDPOINT);
-        settings.forEach((field, value) -> {
+        localSettings.forEach((field, value) -> {
             if (field.startsWith("LOCAL_")) {
                 localOnly.add(value);
             }

@@ -1,14 +1,14 @@
 package dev.snowid.infra;
 
-import static dev.snowid.infra.TemplateDriftTest.assertMentions;
 import static dev.snowid.infra.Template.at;
 import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
+import static dev.snowid.infra.TemplateDriftTest.assertMentions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

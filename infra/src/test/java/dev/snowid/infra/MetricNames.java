@@ -1,7 +1,7 @@
 package dev.snowid.infra;
 
 import dev.snowid.client.wire.ErrorCode;
-import dev.snowid.lambda.Route;
+import dev.snowid.lambda.api.Route;
 import dev.snowid.lambda.telemetry.Dimension;
 import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lambda.telemetry.Metric;

@@ -9,11 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.OnMoto;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

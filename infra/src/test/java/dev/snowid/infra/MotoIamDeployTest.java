@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.OnMoto;
-import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

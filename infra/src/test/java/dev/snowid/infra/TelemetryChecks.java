@@ -4,7 +4,7 @@ import static dev.snowid.infra.Template.at;
 import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 
-import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

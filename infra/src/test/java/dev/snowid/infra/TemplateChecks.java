@@ -5,7 +5,7 @@ import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static dev.snowid.infra.Template.oneOrMany;
 
-import dev.snowid.lambda.FunctionSettings;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,8 +5,8 @@ import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -259,7 +259,7 @@ class TemplateDriftTest {
     void aSplitTheFunctionIsNotToldOfIsCaught() {
         Template changed = Template.load().copy();
         Template.map(Template.at(changed.properties("SnowidFunction"), "Environment", "Variables").orElseThrow())
-                .remove(dev.snowid.lambda.FunctionSettings.AGENT_SLOTS);
+                .remove(dev.snowid.lambda.settings.FunctionSettings.AGENT_SLOTS);
         assertMentions(TemplateChecks.fleet(changed), "SNOWID_AGENT_SLOTS");
     }
 

@@ -1,9 +1,10 @@
 package dev.snowid.integrations;
 
 import dev.snowid.client.SnowidClient;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.local.LocalRunner;
+import dev.snowid.local.LocalSettings;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -25,10 +26,10 @@ public final class LeaseApi implements AutoCloseable {
 
     public static LeaseApi start(TestTable table) {
         Map<String, String> env = new HashMap<>();
-        env.put(FunctionSettings.LOCAL_PORT, "0");
+        env.put(LocalSettings.LOCAL_PORT, "0");
         env.put(FunctionSettings.TABLE, table.name());
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
-        env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
+        env.put(LocalSettings.LOCAL_LEASE_SECRET, SECRET);
         env.put(FunctionSettings.LEASE_MILLIS, "5000");
         env.put(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "250"); // the most a 5 s lease allows: one machine, one clock
         env.put(FunctionSettings.DATACENTERS, Integer.toString(DATACENTER));

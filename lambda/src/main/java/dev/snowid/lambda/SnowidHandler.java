@@ -7,12 +7,27 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import dev.snowid.WallClock;
 import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseAudit;
+import dev.snowid.lambda.api.LeaseRouteAuth;
+import dev.snowid.lambda.api.PoolView;
+import dev.snowid.lambda.api.SnowidApi;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
-import dev.snowid.lambda.telemetry.LeaseActivity;
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.ApiRequest;
+import dev.snowid.lambda.http.ApiResponse;
+import dev.snowid.lambda.http.GatewayEvent;
+import dev.snowid.lambda.http.GatewayResponse;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.settings.PoolParts;
+import dev.snowid.lambda.snapstart.Priming;
+import dev.snowid.lambda.snapstart.SnapStartHooks;
 import dev.snowid.lambda.telemetry.LeaseHolder;
-import dev.snowid.lambda.telemetry.MeteredLeaseSource;
+import dev.snowid.lambda.telemetry.LeaseMeter;
 import dev.snowid.lambda.telemetry.MeteredLeaseStore;
 import dev.snowid.lambda.telemetry.PoolPart;
+import dev.snowid.lambda.telemetry.RequestLog;
+import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lambda.telemetry.StreamLogger;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStore;
@@ -44,11 +59,16 @@ import org.crac.Core;
  */
 public final class SnowidHandler implements RequestStreamHandler, AutoCloseable {
 
+    /** The caller on the audit lines of this environment's own lease. */
+    static final String OWN_LEASE_CALLER = "this function environment (/ids)";
+
     private final SnowidApi api;
     private final LeasedGenerator generator;
     private final RequestLog log;
     private final WallClock clock;
     private final LeaseStore store;
+    /** Counts each request's lease outcomes, from the events of the generator and the lease routes. */
+    private final LeaseMeter meter;
     /** Set at init and after every SnapStart restore; the first request takes it. */
     private final AtomicBoolean coldStart = new AtomicBoolean(true);
     /** Held here: a CRaC context need not keep its resources reachable by itself. */
@@ -73,39 +93,50 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
      * through the Lambda runtime's logger (stdout outside Lambda), metrics to stdout.
      */
     public SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock) {
-        this(settings, store, poolOf(settings, store, clock), clock, LambdaRuntime.getLogger(), System.out);
+        this(settings, store, new LeaseMeter(), clock, LambdaRuntime.getLogger(), System.out);
     }
 
     /** As above, with log lines and metric records going to {@code logOut} (benchmarks pass a null stream). */
     public SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock, PrintStream logOut) {
-        this(settings, store, poolOf(settings, store, clock), clock, new StreamLogger(logOut), logOut);
+        this(settings, store, new LeaseMeter(), clock, new StreamLogger(logOut), logOut);
+    }
+
+    private SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseMeter meter, WallClock clock, LambdaLogger logger,
+                          PrintStream metricsOut) {
+        this(settings, store, meter, poolOf(settings, store, clock, meter), clock, logger, metricsOut);
     }
 
     /** {@code leases.forGenerator()} is where this environment's own lease comes from; tests stand in a snapshot's. */
     SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseSourcePair leases, WallClock clock, PrintStream logOut) {
-        this(settings, store, leases, clock, new StreamLogger(logOut), logOut);
+        this(settings, store, new LeaseMeter(), leases, clock, new StreamLogger(logOut), logOut);
     }
 
-    private SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseSourcePair leases, WallClock clock, LambdaLogger logger,
-                          PrintStream metricsOut) {
+    private SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseMeter meter, LeaseSourcePair leases, WallClock clock,
+                          LambdaLogger logger, PrintStream metricsOut) {
         this.store = store;
+        this.meter = meter;
         this.clock = clock;
         this.log = new RequestLog(logger, metricsOut, settings, clock::millis);
-        this.generator = LeasedGenerator.builder(new MeteredLeaseSource(leases.forGenerator(), LeaseHolder.FUNCTION),
-                        settings.leaseTerms(), clock, settings.codec())
-                .events(new OwnLeaseAudit(log, settings.holder()))
+        String holder = settings.holder();
+        this.generator = LeasedGenerator.builder(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec())
+                .events(meter.counting(LeaseHolder.FUNCTION,
+                        LeaseAudit.events(line -> log.audit(line.holder(holder).caller(OWN_LEASE_CALLER)))))
                 .build();
         this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
-                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals()), clock, PoolView.of(settings, store, clock),
-                log::audit);
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals()), clock,
+                PoolView.of(settings, store, clock),
+                line -> {
+                    log.audit(line);
+                    meter.routeOutcome(line);
+                });
         this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(this::answer, store));
         Core.getGlobalContext().register(snapStartHooks);
     }
 
-    private static LeaseSourcePair poolOf(FunctionSettings settings, LeaseStore store, WallClock clock) {
+    private static LeaseSourcePair poolOf(FunctionSettings settings, LeaseStore store, WallClock clock, LeaseMeter meter) {
         PoolParts parts = settings.poolParts();
         // Metered beneath the pools: each lease-table call, and each Scan's view of every part.
-        LeaseStore metered = new MeteredLeaseStore(store, meteredParts(parts), clock);
+        LeaseStore metered = new MeteredLeaseStore(store, meteredParts(parts), clock, meter);
         // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
         PooledLeaseSource forAgents = new PooledLeaseSource(metered, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
                 settings.holder());
@@ -137,21 +168,21 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         long started = System.nanoTime();
         boolean cold = coldStart.getAndSet(false);
-        LeaseActivity.begin();
+        RequestOutcome outcome = new RequestOutcome();
+        outcome.leases = meter.begin();
         try {
-            RequestOutcome outcome = new RequestOutcome();
             String requestId = context == null ? null : context.getAwsRequestId();
             Answer answer = answer(input.readAllBytes(), requestId, outcome);
             output.write(answer.bytes());
             output.flush();
             log.request(outcome, answer.status(), System.nanoTime() - started, context, answer.requestId(), cold);
         } finally {
-            LeaseActivity.end();
+            meter.end();
         }
     }
 
     /** A response and what the log needs of it. */
-    record Answer(byte[] bytes, int status, String requestId) {
+    public record Answer(byte[] bytes, int status, String requestId) {
     }
 
     /** Event bytes in, proxy response bytes out: everything of a request but its log line and metrics. */
@@ -174,8 +205,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         } catch (RuntimeException e) {
             outcome.error = ErrorCode.INTERNAL.code();
             outcome.failure = e;
-            response = ApiResponse.error(ErrorCode.INTERNAL, "internal error; it is logged under request id "
-                    + (requestId == null ? "(none)" : requestId), Map.of());
+            response = ApiResponse.internalError(requestId);
         }
         return new Answer(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8), response.status(), requestId);
     }

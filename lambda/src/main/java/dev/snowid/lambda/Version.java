@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /** The project version, as the build wrote it into {@code version.properties}. */
-final class Version {
+public final class Version {
 
-    static final String CURRENT = read();
+    public static final String CURRENT = read();
 
     private Version() {
     }

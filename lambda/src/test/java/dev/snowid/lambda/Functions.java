@@ -1,7 +1,10 @@
 package dev.snowid.lambda;
 
 import dev.snowid.WallClock;
+import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

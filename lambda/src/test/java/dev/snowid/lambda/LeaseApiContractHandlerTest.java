@@ -11,6 +11,8 @@ import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
 import java.util.Map;
 import java.util.stream.Stream;

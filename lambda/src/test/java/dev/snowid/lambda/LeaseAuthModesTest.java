@@ -3,8 +3,11 @@ package dev.snowid.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.snowid.lambda.Functions.Function;
+import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -10,6 +10,8 @@ import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
 import java.util.List;
 import java.util.Map;

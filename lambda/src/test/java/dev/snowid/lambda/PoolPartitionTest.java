@@ -8,6 +8,8 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.FaultyProxy;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

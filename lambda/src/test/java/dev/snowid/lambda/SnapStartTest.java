@@ -12,6 +12,7 @@ import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.PooledLeaseSource;

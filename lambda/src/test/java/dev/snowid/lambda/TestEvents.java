@@ -1,5 +1,8 @@
 package dev.snowid.lambda;
 
+import dev.snowid.lambda.http.HttpApiEvent;
+import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.lambda.json.JsonWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -79,35 +82,36 @@ final class TestEvents {
 
         /** HTTP API, payload 2.0, $default stage: raw path and query, lower-case headers. */
         String v2() {
+            HttpApiEvent event = HttpApiEvent.request(method, path).rawQuery(rawQuery)
+                    .api("123456789012", "abc123", "abc123.execute-api.eu-west-1.amazonaws.com", null)
+                    .sourceIp("203.0.113.7").userAgent("snowid-test").requestId(UUID.randomUUID().toString())
+                    .time("10/Mar/2020:05:16:23 +0000", 1583817383220L);
             Map<String, String> lower = new LinkedHashMap<>();
             headers.forEach((name, value) -> lower.merge(name.toLowerCase(), value, (a, b) -> a + "," + b));
-            JsonBuilder http = new JsonBuilder().field("method", method).field("path", path).field("protocol", "HTTP/1.1")
-                    .field("sourceIp", "203.0.113.7").field("userAgent", "snowid-test");
-            JsonBuilder context = new JsonBuilder().field("accountId", "123456789012").field("apiId", "abc123")
-                    .field("domainName", "abc123.execute-api.eu-west-1.amazonaws.com").rawField("http", http.end())
-                    .field("requestId", UUID.randomUUID().toString()).field("routeKey", "$default").field("stage", "$default")
-                    .field("time", "10/Mar/2020:05:16:23 +0000").field("timeEpoch", 1583817383220L);
-            if (iamCaller != null) {
-                context.rawField("authorizer", new JsonBuilder().rawField("iam", new JsonBuilder().field("accountId", "123456789012")
-                        .field("userArn", iamCaller).end()).end());
-            }
-            JsonBuilder event = new JsonBuilder().field("version", "2.0").field("routeKey", "$default").field("rawPath", path)
-                    .field("rawQueryString", rawQuery).stringMap("headers", lower);
+            lower.forEach(event::header);
             Map<String, String> joined = new LinkedHashMap<>();
             decodedQuery().forEach((name, values) -> joined.put(name, String.join(",", values)));
-            if (!joined.isEmpty()) {
-                event.stringMap("queryStringParameters", joined);
+            event.queryParameters(joined);
+            if (iamCaller != null) {
+                event.iamCaller("123456789012", iamCaller);
             }
-            event.rawField("requestContext", context.end());
-            bodyFields(event);
-            return event.end();
+            if (rawBase64 != null) {
+                event.body(rawBase64, true);
+            } else if (body == null) {
+                event.body(null, false);
+            } else if (base64) {
+                event.body(Base64.getEncoder().encodeToString(body), true);
+            } else {
+                event.body(new String(body, StandardCharsets.UTF_8), false);
+            }
+            return event.json();
         }
 
         /** REST API proxy, payload 1.0: decoded path and query, headers as sent plus their multi-value twins. */
         String v1() {
-            JsonBuilder event = new JsonBuilder().field("resource", "/{proxy+}").field("path", PercentDecodingForTests.path(path))
+            JsonWriter event = new JsonWriter().field("resource", "/{proxy+}").field("path", PercentDecodingForTests.path(path))
                     .field("httpMethod", method).stringMap("headers", headers);
-            JsonBuilder multiHeaders = new JsonBuilder();
+            JsonWriter multiHeaders = new JsonWriter();
             headers.forEach((name, value) -> multiHeaders.stringArray(name, List.of(value)));
             event.rawField("multiValueHeaders", multiHeaders.end());
             Map<String, List<String>> query = decodedQuery();
@@ -115,24 +119,24 @@ final class TestEvents {
                 event.rawField("queryStringParameters", "null").rawField("multiValueQueryStringParameters", "null");
             } else {
                 Map<String, String> last = new LinkedHashMap<>();
-                JsonBuilder multi = new JsonBuilder();
+                JsonWriter multi = new JsonWriter();
                 query.forEach((name, values) -> {
                     last.put(name, values.get(values.size() - 1));
                     multi.stringArray(name, values);
                 });
                 event.stringMap("queryStringParameters", last).rawField("multiValueQueryStringParameters", multi.end());
             }
-            JsonBuilder context = new JsonBuilder().field("resourcePath", "/{proxy+}").field("httpMethod", method)
+            JsonWriter context = new JsonWriter().field("resourcePath", "/{proxy+}").field("httpMethod", method)
                     .field("path", "/Prod" + path).field("stage", "Prod").field("accountId", "123456789012")
                     .field("requestId", UUID.randomUUID().toString()).field("apiId", "70ixmpl4fl")
-                    .rawField("identity", iamCaller == null ? new JsonBuilder().field("sourceIp", "203.0.113.7").end()
-                            : new JsonBuilder().field("sourceIp", "203.0.113.7").field("userArn", iamCaller).end());
+                    .rawField("identity", iamCaller == null ? new JsonWriter().field("sourceIp", "203.0.113.7").end()
+                            : new JsonWriter().field("sourceIp", "203.0.113.7").field("userArn", iamCaller).end());
             event.rawField("requestContext", context.end());
             bodyFields(event);
             return event.end();
         }
 
-        private void bodyFields(JsonBuilder event) {
+        private void bodyFields(JsonWriter event) {
             if (rawBase64 != null) {
                 event.field("body", rawBase64).field("isBase64Encoded", true);
             } else if (body == null) {

@@ -3,6 +3,7 @@ package dev.snowid.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.lambda.api.SnowidApi;
 import org.junit.jupiter.api.Test;
 
 /**

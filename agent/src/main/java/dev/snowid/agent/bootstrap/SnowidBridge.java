@@ -6,7 +6,8 @@ import java.util.function.LongSupplier;
  * The one agent class on the bootstrap class loader. A redirected method's body calls these
  * static methods with its target's index; since every class loader can see bootstrap classes,
  * that works for targets in any class loader, while the generator, ASM and everything else stay
- * inside the agent's own loader. Each target has its own source (the same generator, counting
+ * with the agent jar on the system class loader (relocated under {@code dev.snowid.agent.shaded},
+ * so they cannot clash with the application's). Each target has its own source (the same generator, counting
  * that target's calls). Keep it tiny and free of dependencies beyond {@code java.*}: whatever it
  * references must be on the bootstrap class path too.
  */
@@ -31,10 +32,6 @@ public final class SnowidBridge {
             throw new IllegalStateException("[snowid] ID sources are already installed; the agent installs them once");
         }
         sources = perTarget.clone();
-    }
-
-    public static boolean isInstalled() {
-        return sources != null;
     }
 
     public static long nextId(int target) {

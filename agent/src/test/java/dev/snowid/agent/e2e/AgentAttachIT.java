@@ -12,10 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Attaching the agent to a running JVM as an operator would, with the JDK's own
@@ -25,23 +23,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AgentAttachIT {
 
     static final String MARKER = "ORIGINAL-BODY-RAN";
+    private static final Pattern READY = Pattern.compile("^READY$", Pattern.MULTILINE);
 
     @TempDir
     Path dir;
 
-    static Stream<Jdk> jdks() {
-        return Jdk.all().stream();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void jcmdAttachesTheAgentToARunningJvm(Jdk jdk) throws Exception {
         Path config = dir.resolve("snowid.properties");
         Files.write(config, Arrays.asList("snowid.node=5:6", "snowid.targets=com.acme.legacy.LegacyIds#nextLong"), StandardCharsets.UTF_8);
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();
         Process app = ChildJvm.on(jdk).withoutAgent().start(ids, "com.acme.legacy.WaitingApp", ids.toString(), dir.resolve("go").toString());
-        awaitReady(ids, app);
+        ChildJvm.awaitOutput(ids, app, READY);
 
         ChildJvm.Result attach = jcmd(jdk, app, "JVMTI.agent_load", ChildJvm.AGENT_JAR, config.toString());
         assertEquals(0, attach.exitCode, attach::toString);
@@ -59,13 +53,12 @@ class AgentAttachIT {
     }
 
     /** A configuration error fails the attach, says why in the application's log, and leaves the application as it was. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void aBadConfigurationFailsTheAttachAndLeavesTheApplicationRunning(Jdk jdk) throws Exception {
         Path missing = dir.resolve("no-such.properties");
         Path ids = dir.resolve("ids");
         Process app = ChildJvm.on(jdk).withoutAgent().start(ids, "com.acme.legacy.WaitingApp", ids.toString(), dir.resolve("go").toString());
-        awaitReady(ids, app);
+        ChildJvm.awaitOutput(ids, app, READY);
 
         ChildJvm.Result attach = jcmd(jdk, app, "JVMTI.agent_load", ChildJvm.AGENT_JAR, missing.toString());
         assertFalse(attach.stdout.contains("return code: 0"), attach::toString);
@@ -97,13 +90,4 @@ class AgentAttachIT {
         return new ChildJvm.Result(jcmd.exitValue(), text, "");
     }
 
-    private static void awaitReady(Path ids, Process app) throws IOException, InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (!ChildJvm.Result.read(ids, ".out").contains("READY")) {
-            if (!app.isAlive() || System.currentTimeMillis() > deadline) {
-                fail("the application did not get ready:\n" + ChildJvm.Result.read(ids, ".out") + ChildJvm.Result.read(ids, ".err"));
-            }
-            Thread.sleep(20);
-        }
-    }
 }

@@ -70,7 +70,7 @@ class AgentConfigurationIT {
             cases.add(bad(jdk, "unsafe onUnavailable", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.onUnavailable", "original"),
                     env(), "snowid.onUnavailable='original' is not a policy; allowed: throw"));
             cases.add(bad(jdk, "epoch in the future", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.epoch", "99999999999999"),
-                    env(), "snowid.epoch='99999999999999' is in the future"));
+                    env(), "snowid.epoch='99999999999999' is invalid: epoch 99999999999999 is in the future"));
             cases.add(bad(jdk, "unknown preset", props("snowid.node", "1:1", "snowid.targets", "hutool,mybatisplus"), env(),
                     "snowid.targets='hutool,mybatisplus': 'mybatisplus' is not a preset: presets are [hutool, mybatis-plus]"));
             cases.add(bad(jdk, "malformed kind", props("snowid.node", "1:1", "snowid.targets", TARGET + ":number"), env(),
@@ -101,13 +101,8 @@ class AgentConfigurationIT {
         assertFalse(result.stderr.contains("FATAL ERROR"), () -> "the JVM aborted instead of exiting:\n" + result);
     }
 
-    static Stream<Jdk> jdks() {
-        return Jdk.all().stream();
-    }
-
     /** The agent argument (the path of a properties file) and what the file holds are checked like every other setting. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void badAgentArgumentsAndFilesStopTheJvm(Jdk jdk) throws Exception {
         Path malformed = dir.resolve("malformed.properties");
         Files.write(malformed, "snowid.node=1:1\nsnowid.targets=\\uZZZZ\n".getBytes(StandardCharsets.UTF_8));
@@ -129,8 +124,7 @@ class AgentConfigurationIT {
     }
 
     /** -D beats the environment, which beats the file; the file fills in the rest. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void aConfigFileFillsInWhatPropertiesAndVariablesDoNotSet(Jdk jdk) throws Exception {
         Path config = dir.resolve("snowid.properties");
         Files.write(config, Arrays.asList("# the agent's settings", "snowid.node=1:1", "snowid.epoch=1420070400000",
@@ -156,8 +150,7 @@ class AgentConfigurationIT {
      * A shell set up for the function's local runner (SNOWID_LEASE_MILLIS, SNOWID_EPOCH_MILLIS …)
      * and an empty SNOWID_NODE must not stop a JVM whose agent has a fixed node: each is one warning.
      */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void theFunctionsVariablesAndEmptyOnesAreWarnedAboutNotFatal(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         ChildJvm.Result result = ChildJvm.on(jdk)

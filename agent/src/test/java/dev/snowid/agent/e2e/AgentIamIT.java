@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.local.LocalRunner;
 import dev.snowid.lambda.sigv4.AwsStandIns;
 import dev.snowid.lambda.sigv4.StandInStats;
 import java.nio.file.Path;
@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(DynamoDbEngine.class)
 class AgentIamIT {
 
+    private static final int DATACENTER = 12;
     private static final String KEY_ID = "AKIAAGENTWORKLOAD001";
     private static final String SECRET_KEY = "agent-workload-secret/+=";
     private static final String CALLER = "arn:aws:iam::" + AwsStandIns.ACCOUNT + ":user/agent-workload";
@@ -43,7 +44,7 @@ class AgentIamIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void theIamAgentSignsEveryLeaseRouteItUses(Jdk jdk, TestTable table) throws Exception {
-        try (LocalRunner runner = LocalRunner.start(AgentLeaseIT.functionEnvironment(table));
+        try (LocalRunner runner = LeaseApi.start(table, DATACENTER);
              AwsStandIns standIns = AwsStandIns.start(options(runner).key(KEY_ID, SECRET_KEY, CALLER))) {
             Path ids = dir.resolve("ids");
             ChildJvm.Result result = signed(jdk, standIns).env("AWS_ACCESS_KEY_ID", KEY_ID).env("AWS_SECRET_ACCESS_KEY", SECRET_KEY)
@@ -65,7 +66,7 @@ class AgentIamIT {
     @Test
     void anApplicationWithItsOwnAwsSdkKeepsItWhileTheAgentSignsWithItsRelocatedOne(TestTable table) throws Exception {
         Jdk jdk = Jdk.all().get(0);
-        try (LocalRunner runner = LocalRunner.start(AgentLeaseIT.functionEnvironment(table));
+        try (LocalRunner runner = LeaseApi.start(table, DATACENTER);
              AwsStandIns standIns = AwsStandIns.start(options(runner).key(KEY_ID, SECRET_KEY, CALLER))) {
             Path ids = dir.resolve("own-sdk");
             ChildJvm.Result result = signed(jdk, standIns).env("AWS_ACCESS_KEY_ID", KEY_ID).env("AWS_SECRET_ACCESS_KEY", SECRET_KEY)
@@ -86,13 +87,13 @@ class AgentIamIT {
     @Test
     void thePlainAgentJarRefusesAwsIamNamingTheIamJar(TestTable table) throws Exception {
         Jdk jdk = Jdk.all().get(0);
-        try (LocalRunner runner = LocalRunner.start(AgentLeaseIT.functionEnvironment(table))) {
+        try (LocalRunner runner = LeaseApi.start(table, DATACENTER)) {
             Path ids = dir.resolve("plain");
             ChildJvm.Result result = ChildJvm.on(jdk).isolatedFromAws(dir)
                     .property("snowid.lease.url", runner.baseUri().toString())
                     .property("snowid.lease.auth", "aws_iam")
                     .property("snowid.lease.region", AwsStandIns.REGION)
-                    .property("snowid.targets", AgentLeaseIT.TARGET)
+                    .property("snowid.targets", LeaseApi.TARGET)
                     .run(ids, "com.acme.legacy.LeasedApp", ids.toString(), "1000");
             assertEquals(1, result.exitCode, result::toString);
             assertTrue(result.stderr.contains("snowid.lease.auth=aws_iam needs snowid-agent-iam.jar"), result::toString);
@@ -102,7 +103,7 @@ class AgentIamIT {
     @Test
     void anAgentRenewingForThreeMinutesWithInstanceCredentialsThatExpireEveryMinuteSignsWithFreshOnes(TestTable table) throws Exception {
         Jdk jdk = Jdk.all().get(0);
-        try (LocalRunner runner = LocalRunner.start(AgentLeaseIT.functionEnvironment(table));
+        try (LocalRunner runner = LeaseApi.start(table, DATACENTER);
              AwsStandIns standIns = AwsStandIns.start(options(runner).credentialsValidFor(Duration.ofSeconds(60)))) {
             Path ids = dir.resolve("expiring");
             Process app = signed(jdk, standIns).env("AWS_EC2_METADATA_SERVICE_ENDPOINT", standIns.instanceMetadata().toString())
@@ -126,7 +127,7 @@ class AgentIamIT {
     }
 
     private static AwsStandIns.Options options(LocalRunner runner) {
-        return new AwsStandIns.Options(runner.baseUri(), AgentLeaseIT.SECRET);
+        return new AwsStandIns.Options(runner.baseUri(), LeaseApi.SECRET);
     }
 
     /** An agent JVM with the IAM jar, leasing through the proxy, with no AWS setting of this JVM's. */
@@ -135,7 +136,7 @@ class AgentIamIT {
                 .property("snowid.lease.url", standIns.proxy().toString())
                 .property("snowid.lease.auth", "aws_iam")
                 .property("snowid.lease.region", AwsStandIns.REGION)
-                .property("snowid.targets", AgentLeaseIT.TARGET);
+                .property("snowid.targets", LeaseApi.TARGET);
     }
 
     private static String line(String output, String prefix) {

@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.tools.attach.VirtualMachine;
-import dev.snowid.lambda.FunctionSettings;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.local.LocalRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.openmbean.TabularData;
@@ -23,8 +19,6 @@ import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The agent's MBean {@code dev.snowid:type=Agent}, read over JMX from a running child JVM as an
@@ -34,33 +28,23 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(DynamoDbEngine.class)
 class AgentJmxIT {
 
-    private static final String SECRET = "agent-jmx-it-secret";
-    private static final String TARGET = "com.acme.legacy.LegacyIds#nextLong";
-    private static final long LEASE_MILLIS = 5_000;
+    private static final int DATACENTER = 11;
 
     @TempDir
     Path dir;
 
-    static Stream<Jdk> jdks() {
-        return Jdk.all().stream();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void aLeasedJvmShowsItsSlotLeaseIdsAndRenewals(Jdk jdk, TestTable table) throws Exception {
-        try (LocalRunner api = LocalRunner.start(functionEnvironment(table))) {
-            Process app = ChildJvm.on(jdk)
-                    .property("snowid.lease.url", api.baseUri().toString())
-                    .property("snowid.targets", TARGET)
-                    .env("SNOWID_LEASE_SECRET", SECRET)
+        try (LocalRunner api = LeaseApi.start(table, DATACENTER)) {
+            Process app = LeaseApi.leased(jdk, api.baseUri().toString())
                     .start(dir.resolve("leased"), "com.acme.legacy.LeasedApp", dir.resolve("leased").toString(), "0");
             try (JMXConnector jmx = connect(app)) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
                 ObjectName agent = new ObjectName("dev.snowid:type=Agent");
                 assertEquals("lease", awaitAttribute(server, agent, "Mode"));
-                assertTrue(((String) server.getAttribute(agent, "Slot")).startsWith("11:"), "a slot of the pool's datacenter 11");
+                assertTrue(((String) server.getAttribute(agent, "Slot")).startsWith(DATACENTER + ":"), "a slot of the pool's datacenter 11");
                 long left = (Long) server.getAttribute(agent, "LeaseMillisLeft");
-                assertTrue(left > 0 && left <= LEASE_MILLIS, "lease left: " + left);
+                assertTrue(left > 0 && left <= LeaseApi.LEASE_MILLIS, "lease left: " + left);
                 long issued = (Long) server.getAttribute(agent, "IdsIssued");
                 // Renewal starts with half the lease left: within one lease, one is confirmed.
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -80,12 +64,11 @@ class AgentJmxIT {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void aFixedNodeShowsItsNodeAndNoLease(Jdk jdk) throws Exception {
         Process app = ChildJvm.on(jdk)
                 .property("snowid.node", "7:13")
-                .property("snowid.targets", TARGET)
+                .property("snowid.targets", LeaseApi.TARGET)
                 .start(dir.resolve("node"), "com.acme.legacy.LeasedApp", dir.resolve("node").toString(), "0");
         try (JMXConnector jmx = connect(app)) {
             MBeanServerConnection server = jmx.getMBeanServerConnection();
@@ -133,16 +116,4 @@ class AgentJmxIT {
         return server.getAttribute(name, attribute);
     }
 
-    private static Map<String, String> functionEnvironment(TestTable table) {
-        Map<String, String> env = new HashMap<>();
-        env.put(FunctionSettings.LOCAL_PORT, "0");
-        env.put(FunctionSettings.TABLE, table.name());
-        env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
-        env.put(FunctionSettings.LOCAL_LEASE_SECRET, SECRET);
-        env.put("SNOWID_LEASE_MILLIS", Long.toString(LEASE_MILLIS));
-        env.put("SNOWID_MAX_CLOCK_SKEW_MILLIS", "250"); // the most a 5 s lease allows: one machine, one clock
-        env.put("SNOWID_DATACENTERS", "11");
-        env.put("SNOWID_MACHINES", "0-1");
-        return env;
-    }
 }

@@ -3,14 +3,13 @@ package dev.snowid.agent.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.FaultyProxy;
 import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.local.LocalRunner;
+import dev.snowid.local.LocalRunner;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -45,19 +44,19 @@ class AgentLeaseHoldersIT {
     @ParameterizedTest(name = "onUnavailable={0}")
     @ValueSource(strings = {"throw", "wait:300"})
     void withTheLeaseApiHangingCallersNeverWaitOnItOnceTheWindowHasEnded(String policy, TestTable table) throws Exception {
-        try (LocalRunner api = LocalRunner.start(AgentLeaseIT.functionEnvironment(table));
+        try (LocalRunner api = LeaseApi.start(table, AgentLeaseIT.DATACENTER);
              FaultyProxy proxy = FaultyProxy.inFrontOf(api.baseUri())) {
             Path ids = dir.resolve("timed");
-            Process app = leased(proxy.endpoint().toString()).property("snowid.onUnavailable", policy)
+            Process app = LeaseApi.leased(JDK, proxy.endpoint().toString()).property("snowid.onUnavailable", policy)
                     .start(ids, "com.acme.legacy.TimedCallsApp", ids.toString(), "1500");
-            AgentLeaseIT.awaitIds(ids, app);
+            ChildJvm.awaitIds(ids, app, 1000);
             proxy.hang(); // from now on the API accepts every request and answers none: the renewal will hang
 
-            Matcher timed = awaitLine(ids, app, TIMED);
+            Matcher timed = ChildJvm.awaitOutput(ids, app, TIMED);
             long expiresAt = expiresAt(table, onlySlot(IdsFile.read(ids))); // the hung renewal never reached the API
             proxy.passThrough(); // drops the hung connections: the JVM's shutdown releases the lease at once
-            assertTrue(app.waitFor(60, TimeUnit.SECONDS), () -> AgentLeaseIT.output(ids));
-            assertEquals(0, app.exitValue(), () -> AgentLeaseIT.output(ids));
+            assertTrue(app.waitFor(60, TimeUnit.SECONDS), () -> ChildJvm.output(ids));
+            assertEquals(0, app.exitValue(), () -> ChildJvm.output(ids));
 
             long refused = Long.parseLong(timed.group(1));
             long slowestMillis = Long.parseLong(timed.group(2));
@@ -66,7 +65,7 @@ class AgentLeaseHoldersIT {
             long waitMillis = policy.equals("throw") ? 0 : 300;
             System.out.printf("hanging lease API, onUnavailable=%s: %d refused calls, slowest %d ms, first refusal %d ms after the"
                     + " window's end%n", policy, refused, slowestMillis, firstRefusedAt - expiresAt);
-            String output = AgentLeaseIT.output(ids);
+            String output = ChildJvm.output(ids);
             assertTrue(lastIdAt < expiresAt, "no ID after the window's end " + expiresAt + ": " + lastIdAt);
             for (long id : IdsFile.read(ids)) {
                 assertTrue(SnowflakeCodec.TWITTER.decode(id).unixMillis() < expiresAt, "ID " + id + " past the window");
@@ -83,10 +82,10 @@ class AgentLeaseHoldersIT {
 
     @Test
     void anEpochOtherThanTheFunctionsIsRefusedAndTheGrantedSlotFreedAtOnce(TestTable table) throws Exception {
-        try (LocalRunner api = LocalRunner.start(AgentLeaseIT.functionEnvironment(table))) {
+        try (LocalRunner api = LeaseApi.start(table, AgentLeaseIT.DATACENTER)) {
             long twoSecondsOff = SnowflakeCodec.TWITTER_EPOCH_MILLIS + 2_000;
             Path run = dir.resolve("epoch");
-            ChildJvm.Result result = leased(api.baseUri().toString()).property("snowid.epoch", Long.toString(twoSecondsOff))
+            ChildJvm.Result result = LeaseApi.leased(JDK, api.baseUri().toString()).property("snowid.epoch", Long.toString(twoSecondsOff))
                     .run(run, "com.acme.legacy.LeasedApp", run.toString(), "500");
 
             assertEquals(1, result.exitCode, result::toString);
@@ -103,12 +102,12 @@ class AgentLeaseHoldersIT {
     @Test
     void withoutAnEpochTheAgentAdoptsTheFunctions(TestTable table) throws Exception {
         long custom = 1_600_000_000_000L;
-        Map<String, String> env = AgentLeaseIT.functionEnvironment(table);
+        Map<String, String> env = LeaseApi.environment(table, AgentLeaseIT.DATACENTER);
         env.put("SNOWID_EPOCH_MILLIS", Long.toString(custom));
         try (LocalRunner api = LocalRunner.start(env)) {
             Path run = dir.resolve("adopted");
             long before = System.currentTimeMillis();
-            ChildJvm.Result result = leased(api.baseUri().toString()).run(run, "com.acme.legacy.LeasedApp", run.toString(), "300");
+            ChildJvm.Result result = LeaseApi.leased(JDK, api.baseUri().toString()).run(run, "com.acme.legacy.LeasedApp", run.toString(), "300");
             long after = System.currentTimeMillis();
 
             assertEquals(0, result.exitCode, result::toString);
@@ -126,16 +125,16 @@ class AgentLeaseHoldersIT {
 
     @Test
     void aFullPoolAtStartUpExitsSayingSoOrWithTheOptionWaitsForASlot(TestTable table) throws Exception {
-        try (LocalRunner api = LocalRunner.start(AgentLeaseIT.functionEnvironment(table))) {
+        try (LocalRunner api = LeaseApi.start(table, AgentLeaseIT.DATACENTER)) {
             String url = api.baseUri().toString();
             // The pool's two slots, held for 4 s, then released by graceful exits.
-            Process a = leased(url).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "4000");
-            Process b = leased(url).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "4000");
-            AgentLeaseIT.awaitIds(dir.resolve("a"), a);
-            AgentLeaseIT.awaitIds(dir.resolve("b"), b);
+            Process a = LeaseApi.leased(JDK, url).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "4000");
+            Process b = LeaseApi.leased(JDK, url).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "4000");
+            ChildJvm.awaitIds(dir.resolve("a"), a, 1000);
+            ChildJvm.awaitIds(dir.resolve("b"), b, 1000);
 
             Path refusedRun = dir.resolve("refused");
-            ChildJvm.Result refused = leased(url).run(refusedRun, "com.acme.legacy.LeasedApp", refusedRun.toString(), "100");
+            ChildJvm.Result refused = LeaseApi.leased(JDK, url).run(refusedRun, "com.acme.legacy.LeasedApp", refusedRun.toString(), "100");
             assertEquals(1, refused.exitCode, refused::toString);
             assertTrue(refused.stderr.contains("the lease pool is full: every slot is held by another holder"), refused::toString);
             assertTrue(refused.stderr.contains("A slot frees when its holder stops"), refused::toString);
@@ -143,7 +142,7 @@ class AgentLeaseHoldersIT {
             assertFalse(refused.stderr.contains("fix the configuration"), "a full pool is not a configuration error:\n" + refused);
 
             Path waited = dir.resolve("waited");
-            ChildJvm.Result waiting = leased(url).property("snowid.lease.waitForSlot", "30000")
+            ChildJvm.Result waiting = LeaseApi.leased(JDK, url).property("snowid.lease.waitForSlot", "30000")
                     .run(waited, "com.acme.legacy.LeasedApp", waited.toString(), "300");
             assertEquals(0, waiting.exitCode, waiting::toString);
             assertTrue(waiting.stderr.contains("every slot of the lease pool is held; waiting up to"), waiting::toString);
@@ -159,31 +158,6 @@ class AgentLeaseHoldersIT {
             long waitedFirst = Arrays.stream(waitedIds).map(id -> SnowflakeCodec.TWITTER.decode(id).unixMillis()).min().getAsLong();
             assertTrue(waitedFirst > previousLast, "the slot's next holder starts after the previous one's last ID");
         }
-    }
-
-    private ChildJvm leased(String url) {
-        return ChildJvm.on(JDK)
-                .property("snowid.lease.url", url)
-                .property("snowid.targets", AgentLeaseIT.TARGET)
-                .env("SNOWID_LEASE_SECRET", AgentLeaseIT.SECRET);
-    }
-
-    /** Waits (at most a minute) for the app's stdout to have a line matching {@code pattern}. */
-    private static Matcher awaitLine(Path run, Process app, Pattern pattern) throws Exception {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline) {
-            Matcher matcher = pattern.matcher(ChildJvm.Result.read(run, ".out"));
-            if (matcher.find()) {
-                return matcher;
-            }
-            if (!app.isAlive() && !pattern.matcher(ChildJvm.Result.read(run, ".out")).find()) {
-                fail("the app ended without '" + pattern + "':\n" + AgentLeaseIT.output(run));
-            }
-            Thread.sleep(20);
-        }
-        app.destroyForcibly().waitFor();
-        fail("no '" + pattern + "' within a minute:\n" + AgentLeaseIT.output(run));
-        return null;
     }
 
     private static Slot onlySlot(long[] ids) {

@@ -8,10 +8,7 @@ import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The presets against the real libraries from Maven Central: every public ID path of Hutool and
@@ -29,12 +26,7 @@ class AgentPresetIT {
     @TempDir
     Path dir;
 
-    static Stream<Jdk> jdks() {
-        return Jdk.all().stream();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void hutoolPresetRedirectsEveryPathMixedWithATarget(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();
@@ -57,8 +49,7 @@ class AgentPresetIT {
         assertTrue(result.stderr.contains("[snowid] at shutdown: com.acme.legacy.LegacyIds#nextLong answered 20000 call(s)"), result::toString);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void mybatisPlusPresetRedirectsEveryPathIncludingAssignIdInserts(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();
@@ -79,8 +70,7 @@ class AgentPresetIT {
     }
 
     /** The issue's case: only IdWorker#getId named, while @TableId(ASSIGN_ID) and getIdStr() keep MyBatis-Plus's own node. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void aPartialTargetOfMybatisPlusIsWarnedAboutNamingThePreset(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         ChildJvm.Result result = ChildJvm.on(jdk).withLibraries()
@@ -99,8 +89,7 @@ class AgentPresetIT {
         assertTrue(fromOtherNodes > 100, "IDs from MyBatis-Plus's own nodes: " + fromOtherNodes);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void aPartialTargetOfHutoolIsWarnedAboutNamingThePreset(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         ChildJvm.Result result = ChildJvm.on(jdk).withLibraries()
@@ -116,8 +105,7 @@ class AgentPresetIT {
     }
 
     /** No target of the library at all, but its generator is in use: said when that class loads. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void anUnredirectedGeneratorInUseIsWarnedAbout(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         ChildJvm.Result result = ChildJvm.on(jdk).withLibraries()
@@ -131,8 +119,7 @@ class AgentPresetIT {
     }
 
     /** Hutool issues with Twitter's epoch: another snowid.epoch changes the IDs' shape, which the agent says at start-up. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void anEpochOtherThanTheLibrarysIsWarnedAbout(Jdk jdk) throws Exception {
         long epoch = 1_577_836_800_000L;
         Path ids = dir.resolve("ids");

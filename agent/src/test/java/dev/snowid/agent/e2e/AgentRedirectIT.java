@@ -11,10 +11,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Real JVMs running the fixture "legacy" apps with the shaded agent jar, on every JDK found. */
 class AgentRedirectIT {
@@ -25,12 +22,7 @@ class AgentRedirectIT {
     @TempDir
     Path dir;
 
-    static Stream<Jdk> jdks() {
-        return Jdk.all().stream();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void fixedNodeIdsReplaceLongBoxedAndStringLegacyIdsAcrossThreads(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();
@@ -57,8 +49,7 @@ class AgentRedirectIT {
     }
 
     /** The start-up line names the version; it and the warnings carry the UTC time they were written at. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void startUpLineAndWarningsAreTimestampedAndNameTheVersion(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();
@@ -82,8 +73,7 @@ class AgentRedirectIT {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void customEpochIsUsed(Jdk jdk) throws Exception {
         long epoch = 1_577_836_800_000L; // 2020-01-01T00:00:00Z
         Path ids = dir.resolve("ids");
@@ -99,8 +89,7 @@ class AgentRedirectIT {
         assertAllFrom(IdsFile.read(ids), 3000, SnowflakeCodec.withEpoch(epoch), 0, 31, before, after);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void targetInItsOwnUrlClassLoaderIsRedirected(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();
@@ -118,8 +107,7 @@ class AgentRedirectIT {
         assertAllFrom(IdsFile.read(ids), 1000, SnowflakeCodec.TWITTER, 3, 4, before, after);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void appWithItsOwnOlderByteBuddyKeepsItAndIsRedirected(Jdk jdk) throws Exception {
         String version = System.getProperty("snowid.test.fixtureByteBuddyVersion");
         Path ids = dir.resolve("ids");
@@ -139,8 +127,7 @@ class AgentRedirectIT {
         assertAllFrom(IdsFile.read(ids), 1000, SnowflakeCodec.TWITTER, 31, 0, before, after);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void targetsThatNeverMatchAreReported(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         ChildJvm.Result result = ChildJvm.on(jdk)
@@ -158,8 +145,7 @@ class AgentRedirectIT {
         assertFalse(result.stderr.contains(IDS + "#nextLong was never redirected"), result::toString);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void attachingAtRunTimeRetransformsAlreadyLoadedTargets(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Methods declared to return Number, Comparable, Object, Serializable or CharSequence are
@@ -25,12 +22,7 @@ class AgentSignatureIT {
     @TempDir
     Path dir;
 
-    static Stream<Jdk> jdks() {
-        return Jdk.all().stream();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @OnEveryJdk
     void widerReturnTypesAndBridgeMethods(Jdk jdk) throws Exception {
         Path ids = dir.resolve("ids");
         long before = System.currentTimeMillis();

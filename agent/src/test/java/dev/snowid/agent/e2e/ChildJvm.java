@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Starts a real JVM (a fixture "legacy" app, with or without the agent) and collects its exit and output. */
 public final class ChildJvm {
@@ -155,6 +157,49 @@ public final class ChildJvm {
             fail(jdk + ": " + mainClass + " did not finish within 120 s; stderr:\n" + Result.read(output, ".err"));
         }
         return Result.of(output, process.exitValue());
+    }
+
+    /**
+     * Waits (at most a minute) for the child's stdout to match {@code pattern}; fails when the
+     * child ends without it, or kills the child and fails when the minute is up.
+     */
+    static Matcher awaitOutput(Path run, Process app, Pattern pattern) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            boolean ended = !app.isAlive(); // before reading: what an ended child wrote is all there is
+            Matcher matcher = pattern.matcher(Result.read(run, ".out"));
+            if (matcher.find()) {
+                return matcher;
+            }
+            if (ended) {
+                fail("the child JVM ended without '" + pattern + "':\n" + output(run));
+            }
+            if (System.nanoTime() > deadline) {
+                app.destroyForcibly().waitFor();
+                fail("no '" + pattern + "' from the child JVM within 60 s:\n" + output(run));
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** Waits (at most a minute) until the child has written {@code count} IDs to {@code ids}. */
+    static void awaitIds(Path ids, Process app, int count) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(ids) || Files.size(ids) < 8L * count) {
+            if (!app.isAlive() || System.nanoTime() > deadline) {
+                fail("fewer than " + count + " IDs from the child JVM within 60 s:\n" + output(ids));
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** The child's stdout and stderr so far, for a failure message. */
+    static String output(Path run) {
+        try {
+            return "--- stdout ---\n" + Result.read(run, ".out") + "--- stderr ---\n" + Result.read(run, ".err");
+        } catch (IOException e) {
+            return e.toString();
+        }
     }
 
     private static String requiredProperty(String name) {

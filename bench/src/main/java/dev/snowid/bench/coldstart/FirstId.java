@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A cold start as Lambda runs one, minus Lambda: build the handler from the environment (its
  * init), pass it one {@code GET /ids} event (the first lease included), and print the wall-clock
- * ms at which the ID was in hand. {@code lambda/scripts/cold-start.sh} starts it next to
+ * ms at which the ID was in hand. {@code local/scripts/cold-start.sh} starts it next to
  * {@link DynamoDbFloor} and compares. Also prints the CPU time the process used until then,
  * which a machine shared with other work disturbs far less than the wall-clock time.
  */

@@ -58,9 +58,12 @@ public final class AwsSigning {
      * @throws IllegalStateException    the SDK is not on the class path; names the artifacts to add
      */
     public RequestAuthorizer authorizerFor(URL leaseUrl) {
-        String signingRegion = region != null ? region : regionOf(leaseUrl.getHost()).orElseThrow(() -> new IllegalArgumentException(
-                "the lease URL's host '" + leaseUrl.getHost() + "' is not <api-id>.execute-api.<region>.amazonaws.com, so it names no "
-                        + "region to sign for: give it with AwsSigning.defaultCredentials().region(\"eu-west-1\")"));
+        String signingRegion = region != null ? region : regionOf(leaseUrl.getHost()).orElse(null);
+        if (signingRegion == null) { // not orElseThrow(lambda): the agent's start-up path has no lambdas
+            throw new IllegalArgumentException("the lease URL's host '" + leaseUrl.getHost() + "' is not "
+                    + "<api-id>.execute-api.<region>.amazonaws.com, so it names no region to sign for: give it with "
+                    + "AwsSigning.defaultCredentials().region(\"eu-west-1\")");
+        }
         requireClass(SIGNER_CLASS, SIGNER_ARTIFACT);
         requireClass(CREDENTIALS_CLASS, CREDENTIALS_ARTIFACT);
         if (webIdentityConfigured() && !present(STS_CLASS)) {

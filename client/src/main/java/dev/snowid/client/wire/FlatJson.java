@@ -82,19 +82,33 @@ final class FlatJson {
         json.append('}');
     }
 
+    /**
+     * A JSON string literal. Besides what JSON requires (quote, backslash, control characters),
+     * U+2028 and U+2029 (line ends to JavaScript) and lone surrogates (not UTF-8 at all, so a
+     * reader would see a replacement character or fail) are written as {@code \\u} escapes.
+     */
     private static void quote(StringBuilder json, String value) {
         json.append('"');
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c == '"' || c == '\\') {
                 json.append('\\').append(c);
-            } else if (c < 0x20) {
+            } else if (c < 0x20 || c == 0x2028 || c == 0x2029 || Character.isSurrogate(c) && !inPair(value, i)) {
                 json.append(String.format("\\u%04x", (int) c));
             } else {
                 json.append(c);
             }
         }
         json.append('"');
+    }
+
+    /** Whether the surrogate at {@code i} is half of a valid pair. */
+    private static boolean inPair(String value, int i) {
+        char c = value.charAt(i);
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1));
+        }
+        return i > 0 && Character.isHighSurrogate(value.charAt(i - 1));
     }
 
     private Map<String, Object> object() {

@@ -3,9 +3,11 @@ package dev.snowid.client.wire;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseEvents;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The audit line both sides write for every lease grant, renewal, release and loss: one flat
@@ -50,6 +52,40 @@ public final class LeaseAudit {
     /** A line about the lease {@code fence} on {@code slot}, whose window is not known here. */
     public static LeaseAudit of(Event event, Slot slot, long fence) {
         return new LeaseAudit(event, slot, fence);
+    }
+
+    /**
+     * The one mapping from a generator's {@link LeaseEvents} to audit lines: each event becomes its
+     * line (a release with its last ms and why, a loss with why) and goes to {@code sink}, which
+     * adds who holds the lease and who asked, and writes it where its side keeps audit lines.
+     */
+    public static LeaseEvents events(Consumer<LeaseAudit> sink) {
+        return new LeaseEvents() {
+            @Override
+            public void granted(Lease lease) {
+                sink.accept(of(Event.GRANTED, lease));
+            }
+
+            @Override
+            public void renewed(Lease lease) {
+                sink.accept(of(Event.RENEWED, lease));
+            }
+
+            @Override
+            public void released(Lease lease, long lastIssuedMillis, String why) {
+                sink.accept(of(Event.RELEASED, lease).lastIssued(lastIssuedMillis).reason(why));
+            }
+
+            @Override
+            public void lost(Lease lease, String why) {
+                sink.accept(of(Event.LOST, lease).reason(why));
+            }
+        };
+    }
+
+    /** What happened to the lease. */
+    public Event event() {
+        return event;
     }
 
     public LeaseAudit window(LeaseWindow window) {

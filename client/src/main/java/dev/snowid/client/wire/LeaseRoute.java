@@ -56,7 +56,8 @@ public enum LeaseRoute {
     /**
      * What an answer other than {@link #successStatus()} means: no free slot (acquire), the
      * lease is no longer ours (renew and release: 409, or 404 for a slot the function does not
-     * know), anything else "unavailable, try again later" — never an assumed success.
+     * know), the credentials refused (401, 403: {@link LeaseSecretRefusedException}), anything else
+     * "unavailable, try again later" — never an assumed success.
      *
      * @param status the HTTP status
      * @param error the answer's error code; null when the body had none (a proxy's page)
@@ -69,9 +70,10 @@ public enum LeaseRoute {
         if ((this == RENEW || this == RELEASE) && (status == 409 || status == 404)) {
             return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
         }
-        String hint = status == 401 ? " (the bearer secret or the signature was refused)"
-                : status == 403 ? " (this IAM caller is not among the principals the function admits)" : "";
-        return new LeaseStoreUnavailableException("HTTP " + status + hint + ": " + detail, retryAfterMillis, null);
+        if (status == 401 || status == 403) {
+            return new LeaseSecretRefusedException(status, detail, retryAfterMillis); // a misconfiguration, not an outage
+        }
+        return new LeaseStoreUnavailableException("HTTP " + status + ": " + detail, retryAfterMillis, null);
     }
 
     @Override

@@ -1,17 +1,19 @@
 package dev.snowid.client.wire;
 
 import dev.snowid.Slot;
+import dev.snowid.WholeNumber;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /** A set of slots written as index ranges, {@code "0-95"} or {@code "0-15,32-47"}: a part of a pool in a few characters. */
-final class SlotRanges {
+public final class SlotRanges {
 
     private SlotRanges() {
     }
 
     /** The slots (in table order) as ranges of consecutive indexes. */
-    static String write(List<Slot> slots) {
+    public static String write(List<Slot> slots) {
         StringBuilder text = new StringBuilder();
         int i = 0;
         while (i < slots.size()) {
@@ -56,15 +58,11 @@ final class SlotRanges {
     }
 
     private static int index(String digits, String text) {
-        if (digits.isEmpty() || digits.length() > 4) {
+        OptionalLong number = WholeNumber.parse(digits);
+        if (!number.isPresent() || digits.length() > 4) {
             throw new IllegalArgumentException("'" + text + "' is not a list of slot ranges such as 0-95,128-159");
         }
-        for (int i = 0; i < digits.length(); i++) {
-            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
-                throw new IllegalArgumentException("'" + text + "' is not a list of slot ranges such as 0-95,128-159");
-            }
-        }
-        int index = Integer.parseInt(digits);
+        int index = (int) number.getAsLong();
         if (index >= Slot.COUNT) {
             throw new IllegalArgumentException("slot " + index + " in '" + text + "' is beyond " + (Slot.COUNT - 1));
         }

@@ -34,6 +34,26 @@ class FlatJsonTest {
     }
 
     @Test
+    void escapesLineSeparatorsAndLoneSurrogatesButKeepsPairs() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("holder", "a\u2028b\u2029c");
+        body.put("lone", "x\ud800y\udc00z\udbff");
+        body.put("pair", "\ud83d\ude00");
+        String json = FlatJson.write(body);
+        assertEquals("{\"holder\":\"a\\u2028b\\u2029c\",\"lone\":\"x\\ud800y\\udc00z\\udbff\",\"pair\":\"\ud83d\ude00\"}", json);
+        assertEquals(body, FlatJson.parse(json));
+        for (char c = 0; c < 0x20; c++) {
+            assertEquals(String.format("{\"c\":\"\\u%04x\"}", (int) c), FlatJson.write(singleton("c", String.valueOf(c))));
+        }
+    }
+
+    private static Map<String, Object> singleton(String key, Object value) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put(key, value);
+        return map;
+    }
+
+    @Test
     void rejectsWhatIsNotTheExpectedShape() {
         for (String bad : new String[] {"", "[]", "{\"a\":1.5}", "{\"a\":{}}", "{\"a\":1} x", "{\"a\" 1}", "{\"a\":\"open", "{\"a\":99999999999999999999}"}) {
             assertThrows(IllegalArgumentException.class, () -> FlatJson.parse(bad), bad);

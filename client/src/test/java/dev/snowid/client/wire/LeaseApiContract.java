@@ -4,7 +4,6 @@ import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
-import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
 import java.util.Arrays;
 import java.util.Collections;
@@ -115,7 +114,7 @@ public final class LeaseApiContract {
                 new Exchange("acquire, pool full", LeaseRoute.ACQUIRE, "every slot held", true,
                         "{\"holder\":\"%HOLDER%\"}", 503, retryAfter, error("no_free_slot"), NoFreeSlotException.class),
                 new Exchange("acquire, secret refused", LeaseRoute.ACQUIRE, "a free slot", false,
-                        "{\"holder\":\"%HOLDER%\"}", 401, bearer, error("unauthorized"), LeaseStoreUnavailableException.class),
+                        "{\"holder\":\"%HOLDER%\"}", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
                 new Exchange("renew", LeaseRoute.RENEW, "the lease held", true,
                         CLAIM, 200, none, LEASE_ANSWER, Lease.class),
                 new Exchange("renew, taken over", LeaseRoute.RENEW, "the slot held by a newer lease", true,
@@ -130,11 +129,11 @@ public final class LeaseApiContract {
                 new Exchange("slot map", LeaseRoute.SLOT_MAP, "the lease held", true,
                         "", 200, none, SLOT_MAP_ANSWER, SlotMap.class),
                 new Exchange("slot map, secret refused", LeaseRoute.SLOT_MAP, "a free slot", false,
-                        "", 401, bearer, error("unauthorized"), LeaseStoreUnavailableException.class),
+                        "", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
                 new Exchange("acquire, signed (IAM)", LeaseRoute.ACQUIRE, "a free slot", true,
                         "{\"holder\":\"%HOLDER%\"}", 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
                 new Exchange("acquire, IAM caller not listed", LeaseRoute.ACQUIRE, "a free slot", true,
-                        "{\"holder\":\"%HOLDER%\"}", 403, none, error("forbidden"), LeaseStoreUnavailableException.class,
+                        "{\"holder\":\"%HOLDER%\"}", 403, none, error("forbidden"), LeaseSecretRefusedException.class,
                         UNLISTED_CALLER));
     }
 

@@ -7,6 +7,13 @@ import static dev.snowid.lambda.dynamodb.LeaseTableSchema.HOLDER;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.OWNER;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.SLOT;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.TTL;
+import static dev.snowid.lambda.dynamodb.LeaseItems.holderText;
+import static dev.snowid.lambda.dynamodb.LeaseItems.leaseFrom;
+import static dev.snowid.lambda.dynamodb.LeaseItems.number;
+import static dev.snowid.lambda.dynamodb.LeaseItems.numberOf;
+import static dev.snowid.lambda.dynamodb.LeaseItems.ownerAndFence;
+import static dev.snowid.lambda.dynamodb.LeaseItems.string;
+import static dev.snowid.lambda.dynamodb.LeaseItems.ttlFor;
 
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
@@ -15,7 +22,6 @@ import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
-import dev.snowid.lease.LeaseStoreUnavailableException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,15 +31,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
-import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -53,16 +53,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * would shorten the lease, a release whose last ID lies outside the window) follow up with
  * further conditional writes whose conditions exclude one another.
  *
- * <p>Every attribute name goes through {@code #placeholders}: {@code owner} and {@code ttl}
- * are DynamoDB reserved words.
+ * <p>Every condition and update is named in {@link LeaseConditions}; every attribute name goes
+ * through {@code #placeholders} ({@code owner} and {@code ttl} are DynamoDB reserved words).
  */
 public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
-    /** {@code ttl} trails {@code expiresAt} by days, so that {@code floor} outlives any plausible pause. */
-    static final long TTL_AFTER_EXPIRY_SECONDS = TimeUnit.DAYS.toSeconds(7);
-    private static final int MAX_HOLDER_LENGTH = 256;
-    private static final long RETRY_AFTER_OUTAGE_MILLIS = 1_000;
-    private static final long RETRY_AFTER_MISCONFIGURATION_MILLIS = 60_000;
     /** The owner token of priming's requests: a fixed placeholder, never a drawn token. */
     static final String PRIMING_OWNER = "00000000000000000000000000000000";
 
@@ -73,21 +68,16 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private final DynamoDbClient client;
     private final String table;
     private final StoreClockSkew skew;
-    private final int maxAttempts;
-    private final Duration operationTimeout;
     private final String where;
-    /** Where the table's name came from, for the message when the table is missing; may be null. */
-    private final String tableSetting;
+    private final LeaseTableCalls calls;
 
     private DynamoDbLeaseStore(DynamoDbClient client, String table, String tableSetting, StoreClockSkew skew, int maxAttempts,
             Duration operationTimeout, String where) {
         this.client = client;
         this.table = table;
-        this.tableSetting = tableSetting;
         this.skew = skew;
-        this.maxAttempts = maxAttempts;
-        this.operationTimeout = operationTimeout;
         this.where = where;
+        this.calls = new LeaseTableCalls(this, table, tableSetting, where, skew, maxAttempts, operationTimeout);
     }
 
     /**
@@ -119,12 +109,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
                     + ", not after now (" + now + ")");
         }
         UpdateItemRequest request = acquisition(slot, owner, holder, now, expiresAt);
-        OperationDeadline deadline = startOperation();
+        OperationDeadline deadline = calls.startOperation();
         String action = "acquire slot " + slot;
         try {
             return Optional.of(leaseFrom(slot, owner, updateItem(action, deadline, request).attributes()));
         } catch (ConditionalCheckFailedException held) {
-            if (!wasRetried(held)) {
+            if (!LeaseTableCalls.wasRetried(held)) {
                 return Optional.empty();
             }
             return acquiredByAnEarlierAttempt(slot, owner, deadline);
@@ -141,12 +131,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         values.put(":zero", number(0));
         values.put(":one", number(1));
         return update(slot,
-                // Free: never held, or its expiry passed (released slots have an expiry in the past).
-                "attribute_not_exists(#slot) OR #expiresAt < :now",
-                // SET reads the item as it was: floor gets the previous holder's expiry.
-                "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
-                        + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)",
-                values, ReturnValue.ALL_NEW);
+LeaseConditions.SLOT_FREE, LeaseConditions.GRANT, values, ReturnValue.ALL_NEW);
     }
 
     /**
@@ -182,7 +167,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private Optional<Lease> acquiredByAnEarlierAttempt(Slot slot, String owner, OperationDeadline deadline) {
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":owner", string(owner));
-        UpdateItemRequest confirm = update(slot, "#owner = :owner", "SET #holder = #holder", values, ReturnValue.ALL_NEW);
+        UpdateItemRequest confirm = update(slot, LeaseConditions.OWNED_BY, LeaseConditions.TOUCH_HOLDER, values, ReturnValue.ALL_NEW);
         try {
             return Optional.of(leaseFrom(slot, owner, updateItem("acquire slot " + slot, deadline, confirm).attributes()));
         } catch (ConditionalCheckFailedException heldByAnother) {
@@ -196,10 +181,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         values.put(":expiresAt", number(newExpiresAt));
         values.put(":ttl", number(ttlFor(newExpiresAt)));
         UpdateItemRequest request = update(slot,
-                "#owner = :owner AND #fence = :fence AND #expiresAt <= :expiresAt",
-                "SET #expiresAt = :expiresAt, #ttl = :ttl",
-                values, ReturnValue.ALL_NEW);
-        OperationDeadline deadline = startOperation();
+LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, ReturnValue.ALL_NEW);
+        OperationDeadline deadline = calls.startOperation();
         try {
             return leaseFrom(slot, owner, updateItem("renew slot " + slot, deadline, request).attributes());
         } catch (ConditionalCheckFailedException lostOrShorter) {
@@ -214,7 +197,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
      * conditional on owner and fence, tells which, and returns the lease as stored.
      */
     private Lease stillHeld(Slot slot, String owner, long fence, OperationDeadline deadline) {
-        UpdateItemRequest confirm = update(slot, "#owner = :owner AND #fence = :fence", "SET #holder = #holder",
+        UpdateItemRequest confirm = update(slot, LeaseConditions.HELD_BY, LeaseConditions.TOUCH_HOLDER,
                 ownerAndFence(owner, fence), ReturnValue.ALL_NEW);
         try {
             return leaseFrom(slot, owner, updateItem("renew slot " + slot, deadline, confirm).attributes());
@@ -236,42 +219,42 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         if (lastIssuedMillis < 0) {
             throw new IllegalArgumentException("last issued ms must be 0 (nothing issued) or a unix ms, was " + lastIssuedMillis);
         }
-        OperationDeadline deadline = startOperation();
+        OperationDeadline deadline = calls.startOperation();
         if (lastIssuedMillis == 0) {
             // Nothing issued: the next holder may start where this one could have.
-            releaseIf(slot, owner, fence, "", "SET #expiresAt = #floor REMOVE #owner", null, deadline);
+            releaseIf(slot, owner, fence, LeaseConditions.HELD_BY, LeaseConditions.RELEASE_TO_FLOOR, null, deadline);
             return;
         }
         // Clamped: a last ms of Long.MAX_VALUE must not wrap into "below the floor".
         long next = lastIssuedMillis == Long.MAX_VALUE ? Long.MAX_VALUE : lastIssuedMillis + 1;
-        if (releaseIf(slot, owner, fence, " AND #floor <= :next AND #expiresAt >= :next",
-                "SET #expiresAt = :next REMOVE #owner", next, deadline)) {
+        if (releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_IN_WINDOW, LeaseConditions.RELEASE_TO_NEXT, next,
+                deadline)) {
             return;
         }
         // lastIssued + 1 below the floor (nothing can have been issued there): keep the floor.
-        if (releaseIf(slot, owner, fence, " AND #floor > :next", "SET #expiresAt = #floor REMOVE #owner", next, deadline)) {
+        if (releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_BELOW_FLOOR, LeaseConditions.RELEASE_TO_FLOOR, next, deadline)) {
             return;
         }
         // lastIssued at or past the expiry: the expiry never grows on release.
-        if (releaseIf(slot, owner, fence, " AND #expiresAt < :next", "REMOVE #owner", next, deadline)) {
+        if (releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_PAST_EXPIRY, LeaseConditions.RELEASE_KEEPING_EXPIRY, next,
+                deadline)) {
             return;
         }
         throw lost(slot, fence, "release");
     }
 
-    private boolean releaseIf(Slot slot, String owner, long fence, String extraCondition, String updateExpression, Long next,
+    private boolean releaseIf(Slot slot, String owner, long fence, String condition, String updateExpression, Long next,
             OperationDeadline deadline) {
         Map<String, AttributeValue> values = ownerAndFence(owner, fence);
         if (next != null) {
             values.put(":next", number(next));
         }
-        UpdateItemRequest request = update(slot, "#owner = :owner AND #fence = :fence" + extraCondition,
-                updateExpression, values, ReturnValue.NONE);
+        UpdateItemRequest request = update(slot, condition, updateExpression, values, ReturnValue.NONE);
         try {
             updateItem("release slot " + slot, deadline, request);
             return true;
         } catch (ConditionalCheckFailedException notThisCase) {
-            if (wasRetried(notThisCase) && releasedByAnEarlierAttempt(slot, fence, deadline)) {
+            if (LeaseTableCalls.wasRetried(notThisCase) && releasedByAnEarlierAttempt(slot, fence, deadline)) {
                 return true;
             }
             if (next == null) {
@@ -290,7 +273,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     private boolean releasedByAnEarlierAttempt(Slot slot, long fence, OperationDeadline deadline) {
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":fence", number(fence));
-        UpdateItemRequest confirm = update(slot, "attribute_not_exists(#owner) AND #fence = :fence", "SET #fence = #fence",
+        UpdateItemRequest confirm = update(slot, LeaseConditions.RELEASED_AT_FENCE, LeaseConditions.TOUCH_FENCE,
                 values, ReturnValue.NONE);
         try {
             updateItem("release slot " + slot, deadline, confirm);
@@ -304,12 +287,12 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     public Map<Slot, Long> ownedExpiries() {
         Map<Slot, Long> expiries = new TreeMap<>();
         Map<String, AttributeValue> startKey = null;
-        OperationDeadline deadline = startOperation();
+        OperationDeadline deadline = calls.startOperation();
         String action = "scan for free slots";
         do {
             Map<String, AttributeValue> from = startKey;
-            ScanResponse page = call(action, () -> client.scan(scan(from).toBuilder()
-                    .overrideConfiguration(o -> timeouts(o, action, deadline))
+            ScanResponse page = calls.call(action, () -> client.scan(scan(from).toBuilder()
+                    .overrideConfiguration(o -> calls.timeouts(o, action, deadline))
                     .build()));
             for (Map<String, AttributeValue> item : page.items()) {
                 long index = numberOf(item, SLOT);
@@ -328,7 +311,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
                 .tableName(table)
                 .consistentRead(true)
                 .projectionExpression("#slot, #expiresAt")
-                .filterExpression("attribute_exists(#owner)")
+                .filterExpression(LeaseConditions.HAS_OWNER)
                 .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
                 .exclusiveStartKey(startKey)
                 .build();
@@ -342,16 +325,16 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     public List<HeldSlot> heldSlots() {
         List<HeldSlot> held = new ArrayList<>();
         Map<String, AttributeValue> startKey = null;
-        OperationDeadline deadline = startOperation();
+        OperationDeadline deadline = calls.startOperation();
         String action = "scan for the slot map";
         do {
             Map<String, AttributeValue> from = startKey;
-            ScanResponse page = call(action, () -> client.scan(scan -> scan
-                    .overrideConfiguration(o -> timeouts(o, action, deadline))
+            ScanResponse page = calls.call(action, () -> client.scan(scan -> scan
+                    .overrideConfiguration(o -> calls.timeouts(o, action, deadline))
                     .tableName(table)
                     .consistentRead(true)
                     .projectionExpression("#slot, #holder, #fence, #floor, #expiresAt")
-                    .filterExpression("attribute_exists(#owner)")
+                    .filterExpression(LeaseConditions.HAS_OWNER)
                     .expressionAttributeNames(Map.of("#slot", SLOT, "#holder", HOLDER, "#fence", FENCE, "#floor", FLOOR,
                             "#expiresAt", EXPIRES_AT, "#owner", OWNER))
                     .exclusiveStartKey(from)));
@@ -410,113 +393,15 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
                 .build();
     }
 
-    private static Map<String, AttributeValue> ownerAndFence(String owner, long fence) {
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":owner", string(owner == null || owner.isEmpty() ? "-" : owner));
-        values.put(":fence", number(fence));
-        return values;
-    }
-
-    private static Lease leaseFrom(Slot slot, String owner, Map<String, AttributeValue> item) {
-        return new Lease(slot, owner, numberOf(item, FENCE),
-                LeaseWindow.of(numberOf(item, FLOOR), numberOf(item, EXPIRES_AT)));
-    }
-
     private static LeaseLostException lost(Slot slot, long fence, String action) {
         return new LeaseLostException("could not " + action + " the lease on slot " + slot + " (fence " + fence
                 + "): the slot now has another owner or fence, was released, or has no item");
     }
 
-    private OperationDeadline startOperation() {
-        return OperationDeadline.startingNow(operationTimeout);
-    }
-
     /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
     private UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
-        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
-        return call(action, () -> client.updateItem(timed));
-    }
-
-    /**
-     * The call gets what is left of its operation's budget. Until the store has answered once in
-     * this process (or since a SnapStart restore), an attempt may use all of it: the first
-     * attempts of a cold JVM load and initialise the SDK's request and response path inside the
-     * attempt, and the attempt timeout, sized for a warm client, would cut them off and start over
-     * from scratch (on a slow machine, every time). The operation's bound is the same either way.
-     */
-    private void timeouts(AwsRequestOverrideConfiguration.Builder call, String action, OperationDeadline deadline) {
-        Duration left = deadline.remaining(action, this, RETRY_AFTER_OUTAGE_MILLIS);
-        call.apiCallTimeout(left);
-        if (skew.skewMillis().isEmpty()) {
-            call.apiCallAttemptTimeout(left);
-        }
-    }
-
-    /**
-     * Whether the SDK made more than one attempt before this failed condition: then an earlier
-     * attempt may have landed although its answer was lost, and the failed condition may be our own write's doing.
-     */
-    private static boolean wasRetried(ConditionalCheckFailedException conditionFailed) {
-        Integer attempts = conditionFailed.numAttempts();
-        return attempts == null || attempts > 1;
-    }
-
-    /**
-     * Runs one SDK call; the SDK has already retried throttling, 5xx and I/O errors. A failed
-     * condition passes through for the caller to interpret; everything else means the store is
-     * unavailable to us, and the message says why.
-     */
-    private <T> T call(String action, Supplier<T> request) {
-        try {
-            return request.get();
-        } catch (ConditionalCheckFailedException conditionFailed) {
-            throw conditionFailed;
-        } catch (ResourceNotFoundException missing) {
-            throw new LeaseStoreUnavailableException("the lease table '" + table + "' does not exist on " + where
-                    + (tableSetting == null ? ": " : ": set " + tableSetting + " to ")
-                    + "the name of the lease table (the SAM template creates it)",
-                    RETRY_AFTER_MISCONFIGURATION_MILLIS, missing);
-        } catch (AwsServiceException refused) {
-            String code = refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode();
-            if (refused.isThrottlingException() || refused.statusCode() >= 500) {
-                throw new LeaseStoreUnavailableException("DynamoDB " + (refused.isThrottlingException() ? "throttled" : "failed")
-                        + " '" + action + "' on " + this + " (HTTP " + refused.statusCode() + " " + code + ") after "
-                        + maxAttempts + " attempts", RETRY_AFTER_OUTAGE_MILLIS, refused);
-            }
-            throw new LeaseStoreUnavailableException("DynamoDB refused '" + action + "' on " + this + ": HTTP "
-                    + refused.statusCode() + " " + code + ": " + refused.getMessage(), RETRY_AFTER_MISCONFIGURATION_MILLIS, refused);
-        } catch (SdkException unreachable) {
-            throw new LeaseStoreUnavailableException("DynamoDB did not answer '" + action + "' on " + this + " within "
-                    + operationTimeout.toMillis() + " ms (up to " + maxAttempts + " attempts): " + unreachable.getMessage(),
-                    RETRY_AFTER_OUTAGE_MILLIS, unreachable);
-        }
-    }
-
-    private static long ttlFor(long expiresAtMillis) {
-        return expiresAtMillis / 1000 + TTL_AFTER_EXPIRY_SECONDS;
-    }
-
-    private static String holderText(String holder) {
-        if (holder == null || holder.isBlank()) {
-            return "unknown";
-        }
-        return holder.length() > MAX_HOLDER_LENGTH ? holder.substring(0, MAX_HOLDER_LENGTH) : holder;
-    }
-
-    private static AttributeValue number(long value) {
-        return AttributeValue.fromN(Long.toString(value));
-    }
-
-    private static AttributeValue string(String value) {
-        return AttributeValue.fromS(value);
-    }
-
-    private static long numberOf(Map<String, AttributeValue> item, String name) {
-        AttributeValue value = item.get(name);
-        if (value == null || value.n() == null) {
-            throw new IllegalStateException("lease item has no number '" + name + "': " + item);
-        }
-        return Long.parseLong(value.n());
+        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> calls.timeouts(o, action, deadline)).build();
+        return calls.call(action, () -> client.updateItem(timed));
     }
 
     /** Assembles a store: table, clock (for the skew estimate) and SDK client settings. */

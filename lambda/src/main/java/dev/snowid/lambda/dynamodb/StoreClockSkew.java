@@ -1,9 +1,7 @@
 package dev.snowid.lambda.dynamodb;
 
 import dev.snowid.WallClock;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+import dev.snowid.lease.DateHeaderSkew;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,9 +12,7 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 
 /**
  * Local clock minus the store's, from the {@code Date} header of every DynamoDB answer (errors
- * included). The header has 1 s resolution and was stamped somewhere between our send and our
- * receipt, so the estimate compares the middle of the round trip with the middle of the second:
- * it is off by at most 500 ms plus half the round trip.
+ * included), estimated by {@link DateHeaderSkew}.
  */
 final class StoreClockSkew implements ExecutionInterceptor {
 
@@ -52,12 +48,7 @@ final class StoreClockSkew implements ExecutionInterceptor {
         if (sentAt == null || date.isEmpty()) {
             return;
         }
-        try {
-            long storeSecond = ZonedDateTime.parse(date.get(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
-            long localMiddle = sentAt + (receivedAt - sentAt) / 2;
-            latestSkew.set(localMiddle - (storeSecond + 500));
-        } catch (DateTimeParseException unreadable) {
-            // Not DynamoDB's format (a proxy's page, say): keep the last good estimate.
-        }
+        // Not DynamoDB's format (a proxy's page, say): keep the last good estimate.
+        DateHeaderSkew.measure(sentAt, receivedAt, date.get()).ifPresent(latestSkew::set);
     }
 }

@@ -1,5 +1,7 @@
 package dev.snowid.lambda.telemetry;
 
+import dev.snowid.lambda.api.Route;
+
 /**
  * The dimensions of the function's metrics. Every metric has {@link #SERVICE}, so that two
  * deployments in one account and namespace never mix their numbers; the others have a small,

@@ -8,13 +8,10 @@ import java.util.Map;
 /**
  * What one request did with leases, for its metrics: acquisitions (with the lease-table calls
  * each took), renewals and losses per {@link LeaseHolder}, and the pool occupancy each Scan saw.
- * Recorded by {@link MeteredLeaseStore}, {@link MeteredLeaseSource} and the lease routes into the
- * activity of the calling thread's request ({@link #begin()} … {@link #end()}); outside a request
- * (a SnapStart hook, shutdown) into one that nobody reads.
+ * Recorded by {@link MeteredLeaseStore} and {@link LeaseMeter} into the activity of the request
+ * being handled.
  */
 public final class LeaseActivity {
-
-    private static final ThreadLocal<LeaseActivity> CURRENT = new ThreadLocal<>();
 
     /** Held slots and pool size, as one Scan saw them. */
     public record Occupancy(PoolPart part, int held, int size) {
@@ -30,24 +27,6 @@ public final class LeaseActivity {
     private final List<Occupancy> occupancy = new ArrayList<>();
     private int storeCalls;
     private int storeCallsAtMark;
-
-    /** Starts recording the calling thread's request. */
-    public static LeaseActivity begin() {
-        LeaseActivity activity = new LeaseActivity();
-        CURRENT.set(activity);
-        return activity;
-    }
-
-    /** Stops recording the calling thread's request. */
-    public static void end() {
-        CURRENT.remove();
-    }
-
-    /** The calling thread's request's activity; outside a request, a fresh one that nobody reads. */
-    public static LeaseActivity current() {
-        LeaseActivity activity = CURRENT.get();
-        return activity != null ? activity : new LeaseActivity();
-    }
 
     /** Counts one lease-table call (a conditional write or a Scan). */
     void storeCall() {

@@ -2,7 +2,7 @@ package dev.snowid.lambda.telemetry;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
-import dev.snowid.lambda.JsonBuilder;
+import dev.snowid.lambda.json.JsonWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -24,7 +24,7 @@ public final class LogLine {
     /** The system property the Lambda runtime sets to the invocation's X-Ray trace header. */
     static final String TRACE_HEADER_PROPERTY = "com.amazonaws.xray.traceHeader";
 
-    private final JsonBuilder json = new JsonBuilder(new StringBuilder(384));
+    private final JsonWriter json = new JsonWriter(384);
     private final LogLevel level;
 
     private LogLine(LogLevel level, long nowMillis, String message, String service) {
@@ -77,7 +77,7 @@ public final class LogLine {
     }
 
     public LogLine error(Throwable failure) {
-        json.rawField("error", error(failure, 0));
+        error(json, "error", failure, 0);
         return this;
     }
 
@@ -90,26 +90,24 @@ public final class LogLine {
         return (json.end() + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String error(Throwable failure, int depth) {
-        JsonBuilder error = new JsonBuilder()
+    private static void error(JsonWriter json, String name, Throwable failure, int depth) {
+        json.object(name)
                 .field("name", failure.getClass().getName())
                 .field("message", failure.getMessage());
         StackTraceElement[] frames = failure.getStackTrace();
-        StringBuilder stack = new StringBuilder(64 * Math.min(frames.length, MAX_FRAMES)).append('[');
+        json.array("stack");
         for (int i = 0; i < Math.min(frames.length, MAX_FRAMES); i++) {
-            stack.append(i == 0 ? "" : ",");
-            JsonBuilder.string(stack, frames[i].toString());
+            json.element(frames[i].toString());
         }
         if (frames.length > MAX_FRAMES) {
-            stack.append(',');
-            JsonBuilder.string(stack, "... " + (frames.length - MAX_FRAMES) + " more");
+            json.element("... " + (frames.length - MAX_FRAMES) + " more");
         }
-        error.rawField("stack", stack.append(']'));
+        json.close();
         Throwable cause = failure.getCause();
         if (cause != null && cause != failure && depth < MAX_CAUSES) {
-            error.rawField("cause", error(cause, depth + 1));
+            error(json, "cause", cause, depth + 1);
         }
-        return error.end();
+        json.close();
     }
 
     private static String traceHeader(Context context) {

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A lease store that tells the request's {@link LeaseActivity} about every call it makes, and
+ * A lease store that tells the request's {@link LeaseActivity} (through its {@link LeaseMeter}) about every call it makes, and
  * about the pool's occupancy whenever it scans the table: an acquisition scans when its random
  * probe collides or the store's clock is not known yet, so the fuller the pool, the more often
  * occupancy is seen, which is when it matters.
@@ -22,8 +22,10 @@ public final class MeteredLeaseStore implements LeaseStore {
     private final LeaseStore store;
     private final Map<PoolPart, SlotPool> parts;
     private final WallClock clock;
+    private final LeaseMeter meter;
 
-    public MeteredLeaseStore(LeaseStore store, Map<PoolPart, SlotPool> parts, WallClock clock) {
+    public MeteredLeaseStore(LeaseStore store, Map<PoolPart, SlotPool> parts, WallClock clock, LeaseMeter meter) {
+        this.meter = meter;
         this.store = store;
         this.parts = Map.copyOf(parts);
         this.clock = clock;
@@ -31,25 +33,25 @@ public final class MeteredLeaseStore implements LeaseStore {
 
     @Override
     public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
-        LeaseActivity.current().storeCall();
+        meter.current().storeCall();
         return store.tryAcquire(slot, owner, holder, now, expiresAt);
     }
 
     @Override
     public Lease renew(Slot slot, String owner, long fence, long newExpiresAt) {
-        LeaseActivity.current().storeCall();
+        meter.current().storeCall();
         return store.renew(slot, owner, fence, newExpiresAt);
     }
 
     @Override
     public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
-        LeaseActivity.current().storeCall();
+        meter.current().storeCall();
         store.release(slot, owner, fence, lastIssuedMillis);
     }
 
     @Override
     public Map<Slot, Long> ownedExpiries() {
-        LeaseActivity activity = LeaseActivity.current();
+        LeaseActivity activity = meter.current();
         activity.storeCall();
         Map<Slot, Long> owned = store.ownedExpiries();
         long now = clock.millis();
@@ -68,7 +70,7 @@ public final class MeteredLeaseStore implements LeaseStore {
 
     @Override
     public List<HeldSlot> heldSlots() {
-        LeaseActivity.current().storeCall();
+        meter.current().storeCall();
         return store.heldSlots();
     }
 

@@ -1,6 +1,6 @@
 package dev.snowid.lambda.telemetry;
 
-import dev.snowid.lambda.JsonBuilder;
+import dev.snowid.lambda.json.JsonWriter;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -64,31 +64,17 @@ public final class MetricsRecord {
         // Grouped by dimension set: one directive each, in the order of the enum.
         Map<List<Dimension>, List<Metric>> directives = new LinkedHashMap<>();
         values.keySet().forEach(metric -> directives.computeIfAbsent(metric.dimensions(), d -> new ArrayList<>()).add(metric));
-        StringBuilder definitions = new StringBuilder(256).append('[');
+        JsonWriter record = new JsonWriter(512);
+        record.object("_aws").field("Timestamp", timestampMillis).array("CloudWatchMetrics");
         directives.forEach((dimensionSet, metrics) -> {
-            if (definitions.length() > 1) {
-                definitions.append(',');
-            }
-            definitions.append("{\"Namespace\":");
-            JsonBuilder.string(definitions, namespace);
-            definitions.append(",\"Dimensions\":[[");
-            for (int i = 0; i < dimensionSet.size(); i++) {
-                definitions.append(i == 0 ? "" : ",");
-                JsonBuilder.string(definitions, dimensionSet.get(i).key());
-            }
-            definitions.append("]],\"Metrics\":[");
-            for (int i = 0; i < metrics.size(); i++) {
-                definitions.append(i == 0 ? "" : ",").append("{\"Name\":");
-                JsonBuilder.string(definitions, metrics.get(i).metricName());
-                definitions.append(",\"Unit\":");
-                JsonBuilder.string(definitions, metrics.get(i).unit().cloudWatchName());
-                definitions.append('}');
-            }
-            definitions.append("]}");
+            record.objectElement().field("Namespace", namespace).array("Dimensions").arrayElement();
+            dimensionSet.forEach(dimension -> record.element(dimension.key()));
+            record.close().close().array("Metrics");
+            metrics.forEach(metric -> record.objectElement().field("Name", metric.metricName())
+                    .field("Unit", metric.unit().cloudWatchName()).close());
+            record.close().close();
         });
-        definitions.append(']');
-        JsonBuilder record = new JsonBuilder(new StringBuilder(512))
-                .rawField("_aws", "{\"Timestamp\":" + timestampMillis + ",\"CloudWatchMetrics\":" + definitions + "}");
+        record.close().close();
         dimensions.forEach((dimension, value) -> record.field(dimension.key(), value));
         values.forEach((metric, value) -> record.rawField(metric.metricName(), value));
         return record.end();

@@ -1,8 +1,8 @@
 package dev.snowid.lambda.engine;
 
+import dev.snowid.dynalite.Dynalite;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.dynamodb.LeaseTableClient;
-import dev.snowid.lambda.local.Dynalite;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -142,7 +142,7 @@ public final class DynamoDbEngine implements BeforeAllCallback, ParameterResolve
                     + noDynalite.getMessage() + "). Get one of: " + ENDPOINT_VARIABLE
                     + "=<endpoint URL> (real DynamoDB or compatible; AWS credentials from the usual chain),"
                     + " a running Docker engine (LocalStack via Testcontainers),"
-                    + " or Node.js 18+ then `npm ci --prefix lambda/dynalite` from the repository root (installs dynalite).", noDynalite);
+                    + " or Node.js 18+ then `npm ci --prefix dynalite` from the repository root (installs dynalite).", noDynalite);
         }
     }
 

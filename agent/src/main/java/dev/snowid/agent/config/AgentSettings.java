@@ -1,0 +1,404 @@
+package dev.snowid.agent.config;
+
+import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.WholeNumber;
+import dev.snowid.client.wire.HttpUrl;
+import dev.snowid.lease.LeaseTerms;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Every setting of the agent, parsed and checked in one place. Where a value comes from (a
+ * system property, else its environment variable: upper-case, dots become {@code _},
+ * {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}; else the properties file
+ * {@code snowid.config} or the agent argument names) is {@link SettingSource}'s business. An
+ * empty value counts as not set, as in the function. Anything wrong is an
+ * {@link AgentConfigurationException} naming the property and what is allowed; things that work
+ * but are unwise become {@link #warnings()}.
+ */
+public final class AgentSettings {
+
+    public static final String NODE = "snowid.node";
+    public static final String LEASE_URL = "snowid.lease.url";
+    public static final String LEASE_SECRET = "snowid.lease.secret";
+    /** {@code bearer} (the secret) or {@code aws_iam} (SigV4 with the workload's AWS credentials; snowid-agent-iam.jar). */
+    public static final String LEASE_AUTH = "snowid.lease.auth";
+    /** With {@code aws_iam}: the API's region, when the lease URL's host does not name it (a custom domain). */
+    public static final String LEASE_REGION = "snowid.lease.region";
+    public static final String LEASE_MILLIS = "snowid.lease.millis";
+    public static final String WAIT_FOR_SLOT = "snowid.lease.waitForSlot";
+    public static final String TARGETS = "snowid.targets";
+    public static final String EPOCH = "snowid.epoch";
+    public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
+    public static final String JMX = "snowid.jmx";
+    public static final String CONFIG = "snowid.config";
+
+    static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_AUTH, LEASE_REGION, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX, CONFIG));
+
+    /** Far more than any application has; the redirected bodies push the index as a short. */
+    static final int MAX_TARGETS = 1000;
+
+    /** The longest start-up wait for a free slot: the longest lease, by which every dead holder's slot is free. */
+    static final long MAX_WAIT_FOR_SLOT_MILLIS = LeaseTerms.MAX_LEASE_MILLIS;
+
+    private final Slot node;
+    private final URL leaseUrl;
+    private final String leaseSecret;
+    private final boolean leaseSigned;
+    private final String leaseRegion;
+    private final long leaseMillis;
+    private final long waitForSlotMillis;
+    private final List<Target> targets;
+    private final SnowflakeCodec codec;
+    private final boolean epochConfigured;
+    private final UnavailablePolicy onUnavailable;
+    private final boolean jmx;
+    private final List<String> warnings;
+
+    private AgentSettings(SettingSource reader) {
+        String nodeText = reader.get(NODE);
+        String urlText = reader.get(LEASE_URL);
+        if (nodeText == null && urlText == null) {
+            throw new AgentConfigurationException("no node configured: set " + NODE + "=<datacenter>:<machine> (a fixed node, each 0 to 31,"
+                    + " e.g. -D" + NODE + "=7:13) or " + LEASE_URL + "=<base URL of the snowid lease API> (a node leased at start-up);"
+                    + " environment variables " + envName(NODE) + " / " + envName(LEASE_URL) + " work too");
+        }
+        if (nodeText != null && urlText != null) {
+            throw new AgentConfigurationException(reader.describe(NODE) + " and " + reader.describe(LEASE_URL)
+                    + " are both set: choose one, a fixed node or a leased one");
+        }
+        this.node = nodeText == null ? null : parseNode(reader, nodeText);
+        this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
+        this.leaseSigned = parseLeaseAuth(reader);
+        this.leaseSecret = leaseUrl == null || leaseSigned ? null : reader.leaseSecret();
+        this.leaseRegion = parseLeaseRegion(reader, leaseSigned);
+        this.leaseMillis = parseLeaseMillis(reader);
+        this.waitForSlotMillis = parseWaitForSlot(reader);
+        this.targets = parseTargets(reader);
+        this.codec = parseEpoch(reader);
+        this.epochConfigured = reader.get(EPOCH) != null;
+        this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
+        this.jmx = parseJmx(reader);
+        reader.warnAboutUnknownProperties();
+        reader.warnAboutUnknownFileKeys();
+        reader.warnAboutUnknownEnvironmentVariables();
+        this.warnings = Collections.unmodifiableList(reader.warnings);
+    }
+
+    /** Reads the settings of this JVM. */
+    public static AgentSettings fromEnvironment() {
+        return fromEnvironment(null);
+    }
+
+    /** Reads the settings of this JVM; {@code agentArguments} is what followed {@code snowid-agent.jar=}, or null. */
+    public static AgentSettings fromEnvironment(String agentArguments) {
+        return read(System.getProperties(), System.getenv(), agentArguments);
+    }
+
+    public static AgentSettings read(Properties systemProperties, Map<String, String> environment) {
+        return read(systemProperties, environment, null);
+    }
+
+    public static AgentSettings read(Properties systemProperties, Map<String, String> environment, String agentArguments) {
+        return new AgentSettings(SettingSource.of(systemProperties, environment, agentArguments));
+    }
+
+    /** {@code snowid.lease.url} → {@code SNOWID_LEASE_URL}. */
+    public static String envName(String property) {
+        return property.replace('.', '_').toUpperCase(Locale.ROOT);
+    }
+
+    private static Slot parseNode(SettingSource reader, String text) {
+        try {
+            return Slot.parse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(NODE) + " is invalid: " + e.getMessage());
+        }
+    }
+
+    private static URL parseUrl(SettingSource reader, String text) {
+        String allowed = "expected the base URL of the snowid lease API, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com";
+        URL url;
+        try {
+            url = HttpUrl.parse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " " + e.getMessage() + "; " + allowed);
+        }
+        if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {
+            reader.warnings.add(LEASE_URL + " uses plain http to " + url.getHost() + ": lease requests travel unencrypted; use https");
+        }
+        return url;
+    }
+
+    /** Whether lease requests are signed (aws_iam); only with a leased node, and then never with a secret. */
+    private static boolean parseLeaseAuth(SettingSource reader) {
+        String text = reader.get(LEASE_AUTH);
+        String mode = text == null ? "bearer" : text.trim().toLowerCase(Locale.ROOT); // the function's AWS_IAM spelling works too
+        if (mode.equals("bearer")) {
+            return false;
+        }
+        if (!mode.equals("aws_iam")) {
+            throw new AgentConfigurationException(reader.describe(LEASE_AUTH) + " is not a lease auth mode: allowed bearer (the default: "
+                    + envName(LEASE_SECRET) + ") or aws_iam (SigV4 with this workload's AWS credentials, snowid-agent-iam.jar)");
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(LEASE_AUTH) + " only applies to a leased node (" + LEASE_URL + ")");
+        }
+        if (reader.get(LEASE_SECRET) != null) {
+            throw new AgentConfigurationException(reader.describe(LEASE_SECRET) + " is set, but " + LEASE_AUTH + "=aws_iam signs lease "
+                    + "requests with this workload's AWS credentials and sends no secret: remove it (or use " + LEASE_AUTH + "=bearer)");
+        }
+        return true;
+    }
+
+    /** The region to sign for, when given; checked by the client's own rule for region names. */
+    private static String parseLeaseRegion(SettingSource reader, boolean signed) {
+        String text = reader.get(LEASE_REGION);
+        if (text == null) {
+            return null;
+        }
+        if (!signed) {
+            throw new AgentConfigurationException(reader.describe(LEASE_REGION) + " only applies with " + LEASE_AUTH + "=aws_iam");
+        }
+        try {
+            dev.snowid.client.auth.AwsSigning.defaultCredentials().region(text);
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(LEASE_REGION) + " is invalid: " + e.getMessage());
+        }
+        return text.trim();
+    }
+
+    private static long parseLeaseMillis(SettingSource reader) {
+        String text = reader.get(LEASE_MILLIS);
+        if (text == null) {
+            return 0;
+        }
+        if (reader.get(LEASE_URL) == null) {
+            if (reader.fromProperty(LEASE_MILLIS) == null && reader.fromEnvironment(LEASE_MILLIS) != null) {
+                // The function and its local runner read the same variable: a shell set up for them
+                // must not stop a JVM with a fixed node.
+                reader.warnings.add(reader.describe(LEASE_MILLIS) + " is ignored: it only applies to a leased node ("
+                        + LEASE_URL + "), and a fixed node (" + NODE + ") has no lease");
+                return 0;
+            }
+            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
+                    + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
+        }
+        String allowed = "allowed: a whole number of ms from " + LeaseTerms.MIN_LEASE_MILLIS + " to " + LeaseTerms.MAX_LEASE_MILLIS
+                + " (renewals are then scheduled as if the lease lasted that long; default: the duration the lease API grants)";
+        OptionalLong number = WholeNumber.parse(text.trim());
+        if (!number.isPresent()) {
+            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a whole number; " + allowed);
+        }
+        long millis = number.getAsLong();
+        if (millis < LeaseTerms.MIN_LEASE_MILLIS || millis > LeaseTerms.MAX_LEASE_MILLIS) {
+            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is out of range; " + allowed);
+        }
+        return millis;
+    }
+
+    private static long parseWaitForSlot(SettingSource reader) {
+        String text = reader.get(WAIT_FOR_SLOT);
+        if (text == null) {
+            return 0;
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " only applies to a leased node ("
+                    + LEASE_URL + "); a fixed node (" + NODE + ") takes no slot from a pool");
+        }
+        String allowed = "allowed: a whole number of ms from 0 (the default: exit at once when every slot is held) to "
+                + MAX_WAIT_FOR_SLOT_MILLIS + " (wait that long at start-up for a slot to free)";
+        OptionalLong number = WholeNumber.parse(text.trim());
+        if (!number.isPresent()) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is not a whole number; " + allowed);
+        }
+        long millis = number.getAsLong();
+        if (millis < 0 || millis > MAX_WAIT_FOR_SLOT_MILLIS) {
+            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is out of range; " + allowed);
+        }
+        return millis;
+    }
+
+    /** Presets and {@code Class#method[:kind]} entries, in any mix; a method named twice is redirected once. */
+    private static List<Target> parseTargets(SettingSource reader) {
+        String text = reader.get(TARGETS);
+        Map<Target, Target> targets = new LinkedHashMap<>();
+        for (String part : text == null ? new String[0] : text.split(",")) {
+            String entry = part.trim();
+            if (entry.isEmpty()) {
+                continue;
+            }
+            List<Target> parsed;
+            if (entry.indexOf('#') < 0 && entry.indexOf('.') < 0) {
+                Preset preset = Preset.named(entry);
+                if (preset == null) {
+                    throw new AgentConfigurationException(reader.describe(TARGETS) + ": '" + entry + "' is not a preset: presets are "
+                            + Preset.names() + "; a target is " + Target.SYNTAX + ", e.g. com.acme.Ids#next");
+                }
+                parsed = preset.targets();
+            } else {
+                parsed = Collections.singletonList(Target.parse(entry, reader.describe(TARGETS)));
+            }
+            for (Target target : parsed) {
+                Target earlier = targets.get(target);
+                if (earlier == null) {
+                    targets.put(target, target);
+                } else if (earlier.kind() != target.kind()) {
+                    throw new AgentConfigurationException(reader.describe(TARGETS) + ": " + earlier + " and " + target
+                            + " name the same methods with different kinds; name them once");
+                }
+            }
+        }
+        if (targets.isEmpty()) {
+            throw new AgentConfigurationException("no targets configured: set " + TARGETS + "=<class>#<method>[,<class>#<method>…]"
+                    + " (or " + envName(TARGETS) + ", or in the " + CONFIG + " file), the legacy methods whose IDs snowid issues,"
+                    + " e.g. -D" + TARGETS + "=com.acme.Ids#next, or presets for known libraries: " + Preset.names());
+        }
+        if (targets.size() > MAX_TARGETS) {
+            throw new AgentConfigurationException(reader.describe(TARGETS) + " names " + targets.size() + " methods: allowed at most " + MAX_TARGETS);
+        }
+        return Collections.unmodifiableList(new ArrayList<>(targets.keySet()));
+    }
+
+    private static Set<Preset> presets(List<Target> targets) {
+        Set<Preset> presets = new LinkedHashSet<>();
+        for (Target target : targets) {
+            if (target.preset() != null) {
+                presets.add(target.preset());
+            }
+        }
+        return presets;
+    }
+
+    private static SnowflakeCodec parseEpoch(SettingSource reader) {
+        String text = reader.get(EPOCH);
+        if (text == null) {
+            return SnowflakeCodec.TWITTER;
+        }
+        String allowed = "allowed: unix milliseconds in the past, e.g. " + SnowflakeCodec.TWITTER_EPOCH_MILLIS
+                + " (Twitter's, the default); every reader of the IDs must use the same epoch";
+        OptionalLong epoch = WholeNumber.parse(text.trim());
+        if (!epoch.isPresent()) {
+            throw new AgentConfigurationException(reader.describe(EPOCH) + " is not a whole number; " + allowed);
+        }
+        try {
+            return SnowflakeCodec.withPastEpoch(epoch.getAsLong(), System.currentTimeMillis());
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(EPOCH) + " is invalid: " + e.getMessage() + "; " + allowed);
+        }
+    }
+
+    /** The fixed node, or null when the node is leased. */
+    public Slot node() {
+        return node;
+    }
+
+    /** The lease API's base URL, or null for a fixed node. */
+    public URL leaseUrl() {
+        return leaseUrl;
+    }
+
+    /** The bearer secret; null when requests are signed ({@link #leaseSigned()}) or the node is fixed. */
+    public String leaseSecret() {
+        return leaseSecret;
+    }
+
+    /** Whether lease requests are signed with AWS SigV4 ({@value #LEASE_AUTH}=aws_iam). */
+    public boolean leaseSigned() {
+        return leaseSigned;
+    }
+
+    /** The region to sign for ({@value #LEASE_REGION}); null: from the lease URL's host. */
+    public String leaseRegion() {
+        return leaseRegion;
+    }
+
+    /** The lease duration to plan renewals with; 0: the duration the lease API grants. */
+    public long leaseMillis() {
+        return leaseMillis;
+    }
+
+    /** How long start-up waits for a slot when the pool is full; 0: not at all. */
+    public long waitForSlotMillis() {
+        return waitForSlotMillis;
+    }
+
+    public List<Target> targets() {
+        return targets;
+    }
+
+    /** The configured epoch's codec, or Twitter's when none is configured (a leased node then adopts the lease API's). */
+    public SnowflakeCodec codec() {
+        return codec;
+    }
+
+    /** Whether {@value #EPOCH} is set: a leased node then refuses a lease API with another epoch, else adopts the API's. */
+    public boolean epochConfigured() {
+        return epochConfigured;
+    }
+
+    public UnavailablePolicy onUnavailable() {
+        return onUnavailable;
+    }
+
+    /** Whether to register the {@code dev.snowid:type=Agent} MBean (default true). */
+    public boolean jmx() {
+        return jmx;
+    }
+
+    private static boolean parseJmx(SettingSource reader) {
+        String text = reader.get(JMX);
+        if (text == null || text.equals("true")) {
+            return true;
+        }
+        if (text.equals("false")) {
+            return false;
+        }
+        throw new AgentConfigurationException(reader.describe(JMX) + " is not a switch: allowed true (the default: register the"
+                + " MBean dev.snowid:type=Agent) or false");
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** One line for the start-up log, with the codec IDs are issued with; never shows the secret. */
+    public String summary(SnowflakeCodec issuing) {
+        Set<Preset> presets = presets(targets);
+        StringBuilder names = new StringBuilder();
+        for (Preset preset : presets) {
+            names.append(names.length() == 0 ? "" : ", ").append(preset.presetName());
+        }
+        return (node != null ? "node " + node : "leased node from " + leaseUrl)
+                + ", epoch " + issuing.epochMillis() + (node == null && !epochConfigured ? " (the lease API's)" : "")
+                + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)"
+                + (presets.isEmpty() ? "" : " (presets: " + names + ")");
+    }
+
+    /**
+     * Warnings for presets whose library issues IDs of another shape than snowid will with
+     * {@code issuing} (known only once a lease says which epoch, unless {@code snowid.epoch} is set).
+     */
+    public List<String> presetShapeWarnings(SnowflakeCodec issuing) {
+        List<String> shapes = new ArrayList<>();
+        for (Preset preset : presets(targets)) {
+            String shape = preset.shapeWarning(issuing);
+            if (shape != null) {
+                shapes.add(shape);
+            }
+        }
+        return shapes;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.snowid.agent.instrument;
+
+import dev.snowid.agent.bootstrap.SnowidBridge;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.lang.instrument.Instrumentation;
+import java.util.function.LongSupplier;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+
+/**
+ * Puts {@code SnowidBridge} on the bootstrap class loader, as OpenTelemetry's agent does with its
+ * bootstrap classes: its class file is copied into a one-class jar in a temporary file that is
+ * appended to the bootstrap search path. It must be loaded from there before anything resolves
+ * it through the system class loader (which holds the agent jar, and the bridge's class file in it), so this class only names it as a string; {@link BridgeInstaller},
+ * loaded afterwards, calls it.
+ */
+public final class BootstrapBridge {
+
+    private static final String BRIDGE = "dev.snowid.agent.bootstrap.SnowidBridge";
+
+    private BootstrapBridge() {
+    }
+
+    /** Injects the bridge (once per JVM) and installs the ID sources in it, one per target. */
+    public static void install(Instrumentation instrumentation, LongSupplier[] perTarget) {
+        Class<?> bridge = loadedFromBootstrap();
+        if (bridge == null) {
+            instrumentation.appendToBootstrapClassLoaderSearch(writeJar());
+            bridge = loadedFromBootstrap();
+        }
+        if (bridge == null || bridge.getClassLoader() != null) {
+            throw new IllegalStateException(BRIDGE + " did not load from the bootstrap class loader; redirected methods could not reach the generator");
+        }
+        // Only now may a class that names the bridge be loaded: it resolves to the bootstrap copy.
+        BridgeInstaller.install(perTarget);
+    }
+
+    private static Class<?> loadedFromBootstrap() {
+        try {
+            return Class.forName(BRIDGE, true, null);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    private static JarFile writeJar() {
+        String entry = BRIDGE.replace('.', '/') + ".class";
+        try (InputStream classFile = BootstrapBridge.class.getClassLoader().getResourceAsStream(entry)) {
+            if (classFile == null) {
+                throw new IllegalStateException(entry + " is missing from the agent jar");
+            }
+            File jar = createNewFile();
+            jar.deleteOnExit();
+            try (JarOutputStream out = new JarOutputStream(new FileOutputStream(jar))) {
+                out.putNextEntry(new JarEntry(entry));
+                copy(classFile, out);
+                out.closeEntry();
+            }
+            return new JarFile(jar);
+        } catch (IOException e) {
+            throw new IllegalStateException("could not write the bootstrap bridge jar to the temporary directory ("
+                    + System.getProperty("java.io.tmpdir") + "): " + e, e);
+        }
+    }
+
+    /**
+     * A new file of our own in the temporary directory. Not {@code File.createTempFile}: its
+     * {@code SecureRandom} loads the security providers, some 100 classes, on every JVM start.
+     * Creating with CREATE_NEW (O_EXCL) refuses any existing file or symlink, so a guessable
+     * name can at worst make us try another one.
+     */
+    private static File createNewFile() throws IOException {
+        Path directory = Paths.get(System.getProperty("java.io.tmpdir"));
+        long seed = System.nanoTime() ^ ((long) System.identityHashCode(new Object()) << 32);
+        IOException last = null;
+        for (int attempt = 0; attempt < 10; attempt++) {
+            Path file = directory.resolve("snowid-bootstrap-" + Long.toHexString(seed + attempt * 0x9E3779B97F4A7C15L) + ".jar");
+            try {
+                Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                return file.toFile();
+            } catch (FileAlreadyExistsException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    private static void copy(InputStream in, OutputStream out) throws IOException {
+        byte[] buffer = new byte[8192];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            out.write(buffer, 0, n);
+        }
+    }
+}

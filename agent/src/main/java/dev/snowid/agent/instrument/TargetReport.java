@@ -1,0 +1,113 @@
+package dev.snowid.agent.instrument;
+
+import dev.snowid.agent.config.AgentSettings;
+import dev.snowid.agent.config.Target;
+import dev.snowid.agent.runtime.AgentLog;
+import dev.snowid.agent.runtime.RedirectedCalls;
+
+import java.lang.instrument.Instrumentation;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What became of each configured target: which methods were redirected in which class loader,
+ * and why a target was not. Operators see one {@code [snowid]} line per redirected method, a
+ * note at start-up for target classes the application class path does not have (a typo, or a
+ * class from another loader), and at shutdown, per target, how many calls it answered with a
+ * snowid ID, or a warning when it was never redirected.
+ */
+public final class TargetReport {
+
+    private final List<Target> targets;
+    private final RedirectedCalls calls;
+    private final Set<Target> redirected = ConcurrentHashMap.newKeySet();
+    private final Map<Target, String> problems = new ConcurrentHashMap<>();
+
+    public TargetReport(List<Target> targets, RedirectedCalls calls) {
+        this.targets = targets;
+        this.calls = calls;
+    }
+
+    void redirected(Target target, String line) {
+        redirected.add(target);
+        AgentLog.info(line);
+    }
+
+    void cannotRedirect(Target target, String reason) {
+        problems.put(target, reason);
+        AgentLog.warn(target.describe() + " is not redirected: " + reason);
+    }
+
+    void failed(String className, ClassLoader loader, Throwable error) {
+        AgentLog.error("could not redirect methods of " + className + " in " + describe(loader)
+                + "; they keep their original bodies: " + error);
+    }
+
+    /**
+     * After start-up: notes for target classes neither loaded yet nor on the application class
+     * path. Classes inside a Spring Boot executable jar's nested jars count as on it.
+     */
+    public void noteMissingClasses(Instrumentation instrumentation) {
+        Set<String> targetClasses = new HashSet<>();
+        for (Target target : targets) {
+            targetClasses.add(target.className());
+        }
+        Set<String> loaded = new HashSet<>();
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            if (targetClasses.contains(type.getName())) {
+                loaded.add(type.getName());
+            }
+        }
+        Set<String> missing = new LinkedHashSet<>();
+        for (Target target : targets) {
+            if (!loaded.contains(target.className()) && ClassLoader.getSystemResource(resource(target.className())) == null) {
+                missing.add(resource(target.className()));
+            }
+        }
+        if (!missing.isEmpty()) {
+            missing.removeAll(SpringBootJar.findOnClassPath(missing));
+        }
+        for (Target target : targets) {
+            if (missing.contains(resource(target.className()))) {
+                AgentLog.info("note: " + target.className() + " (of " + target.describe() + ") is not on the application class path;"
+                        + " it is redirected if another class loader defines it, else check the name");
+            }
+        }
+    }
+
+    private static String resource(String className) {
+        return className.replace('.', '/') + ".class";
+    }
+
+    public Thread atShutdown() {
+        return new Thread("snowid-target-report") {
+            @Override
+            public void run() {
+                reportAtShutdown();
+            }
+        };
+    }
+
+    /** At shutdown: per target, the calls answered with a snowid ID, or why it was never redirected. */
+    void reportAtShutdown() {
+        for (int i = 0; i < targets.size(); i++) {
+            Target target = targets.get(i);
+            if (redirected.contains(target)) {
+                AgentLog.info("at shutdown: " + target.describe() + " answered " + calls.count(i) + " call(s) with snowid IDs");
+            } else {
+                String problem = problems.get(target);
+                AgentLog.warn(target.describe() + " was never redirected: " + (problem != null ? problem
+                        : "no class loader loaded " + target.className() + " while this JVM ran; check " + AgentSettings.TARGETS));
+            }
+        }
+    }
+
+    static String describe(ClassLoader loader) {
+        return loader == null ? "the bootstrap class loader"
+                : loader.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(loader));
+    }
+}

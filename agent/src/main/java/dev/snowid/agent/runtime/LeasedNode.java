@@ -1,0 +1,93 @@
+package dev.snowid.agent.runtime;
+
+import dev.snowid.agent.AgentStartException;
+import dev.snowid.agent.config.AgentConfigurationException;
+import dev.snowid.agent.config.AgentSettings;
+
+import dev.snowid.ClockBehindException;
+import dev.snowid.client.EpochMismatchException;
+import dev.snowid.client.SnowidClient;
+import dev.snowid.lease.ClockSkewException;
+import dev.snowid.lease.NoFreeSlotException;
+import java.lang.management.ManagementFactory;
+import java.util.function.LongSupplier;
+
+/**
+ * A node leased from the lease API for this JVM's lifetime, through a {@link SnowidClient}: leased
+ * in premain (so a wrong URL, a refused secret or a full pool stops the JVM at once, unless it is
+ * asked to wait for a slot), renewed by the client's daemon thread, released by a shutdown hook
+ * with the last issued timestamp.
+ */
+public final class LeasedNode implements LongSupplier {
+
+    private final SnowidClient client;
+
+    private LeasedNode(SnowidClient client) {
+        this.client = client;
+    }
+
+    public static LeasedNode start(AgentSettings settings) {
+        SnowidClient.Builder builder = SnowidClient.builder().leaseUrl(settings.leaseUrl());
+        if (settings.leaseSigned()) {
+            builder.signing(IamSigning.of(settings));
+        } else {
+            builder.secret(settings.leaseSecret());
+        }
+        builder.holder("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName())
+                .waitForSlotUpTo(settings.waitForSlotMillis())
+                .log(AgentLog.CLIENT_LOG);
+        if (settings.epochConfigured()) {
+            builder.codec(settings.codec()); // else the lease API's epoch is adopted
+        }
+        if (settings.leaseMillis() > 0) {
+            builder.leaseMillis(settings.leaseMillis());
+        }
+        SnowidClient client;
+        try {
+            client = builder.build();
+        } catch (NoFreeSlotException full) {
+            throw new AgentStartException("no lease at start-up: " + full.getMessage() + (settings.waitForSlotMillis() > 0 ? ""
+                    : " To wait at start-up instead of exiting, set " + AgentSettings.WAIT_FOR_SLOT + "=<ms> (or "
+                    + AgentSettings.envName(AgentSettings.WAIT_FOR_SLOT) + ")."), full);
+        } catch (EpochMismatchException mismatch) {
+            throw new AgentConfigurationException(AgentSettings.EPOCH + "='" + mismatch.configuredEpochMillis()
+                    + "' is not the lease API's epoch: " + mismatch.getMessage() + " (or leave " + AgentSettings.EPOCH + " unset)",
+                    mismatch);
+        } catch (ClockSkewException | ClockBehindException clock) {
+            throw new AgentStartException("no lease at start-up: " + clock.getMessage(), clock);
+        } catch (RuntimeException e) {
+            throw new AgentConfigurationException(AgentSettings.LEASE_URL + "='" + settings.leaseUrl()
+                    + "': no lease from the lease API at start-up: " + e.getMessage()
+                    + " (the URL must be the snowid function's base URL, reachable from here, and " + (settings.leaseSigned()
+                    ? "this workload's AWS role allowed execute-api:Invoke on it and listed in the function's LeasePrincipals)"
+                    : AgentSettings.envName(AgentSettings.LEASE_SECRET) + " its bearer secret)"), e);
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(new Release(client), "snowid-lease-release"));
+        return new LeasedNode(client);
+    }
+
+    /** The client: its codec is the epoch IDs are issued with (the configured one, or the lease API's). */
+    public SnowidClient client() {
+        return client;
+    }
+
+    /** What the bridge calls. */
+    @Override
+    public long getAsLong() {
+        return client.nextId();
+    }
+
+    /** The shutdown hook: releases the slot with the last issued ms; a call racing it gets no new lease. */
+    private static final class Release implements Runnable {
+        private final SnowidClient client;
+
+        Release(SnowidClient client) {
+            this.client = client;
+        }
+
+        @Override
+        public void run() {
+            client.close();
+        }
+    }
+}

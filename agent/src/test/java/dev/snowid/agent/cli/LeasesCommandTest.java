@@ -1,0 +1,128 @@
+package dev.snowid.agent.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.snowid.Slot;
+import dev.snowid.client.wire.SlotMap;
+import dev.snowid.lease.HeldSlot;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code leases <url>}: the slot map as a grid, drawn from a fixed fixture. */
+class LeasesCommandTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void theFixtureIsDrawnAsWritten() throws IOException {
+        String grid = SlotGrid.render(SlotMap.read(resource("slot-map.json")));
+        assertEquals(resource("slot-grid.txt"), grid);
+    }
+
+    @Test
+    void theCommandReadsGetLeasesWithTheSecretFromTheEnvironment() throws IOException {
+        int port = serve(200, resource("slot-map.json"));
+
+        int status = run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, " s3cret\n"), "http://127.0.0.1:" + port);
+
+        assertEquals(0, status, err.toString());
+        assertEquals(resource("slot-grid.txt"), out.toString("UTF-8"));
+        assertEquals(Collections.singletonList("GET /leases Bearer s3cret"), authorizations);
+    }
+
+    @Test
+    void aRefusedSecretIsExit1WithTheApisWords() throws IOException {
+        int port = serve(401, "{\"error\":\"unauthorized\",\"message\":\"the bearer secret is wrong\"}");
+        assertEquals(1, run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, "nope"), "http://127.0.0.1:" + port));
+        assertTrue(err.toString("UTF-8").contains("the bearer secret is wrong"), err.toString("UTF-8"));
+    }
+
+    @Test
+    void noSecretOrNoUrlIsExit2NamingWhatIsMissing() throws IOException {
+        assertEquals(2, run(Collections.<String, String>emptyMap(), "http://127.0.0.1:1"));
+        assertTrue(err.toString("UTF-8").contains(LeasesCommand.SECRET_VARIABLE), err.toString("UTF-8"));
+        assertEquals(2, run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, "s")));
+        assertEquals(2, run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, "s"), "ftp://x"));
+    }
+
+    @Test
+    void aFullPoolOfAThousandHoldersStaysOneScreen() {
+        long now = 1_700_000_000_000L;
+        List<Slot> all = new ArrayList<>();
+        List<HeldSlot> held = new ArrayList<>();
+        for (int index = 0; index < Slot.COUNT; index++) {
+            all.add(Slot.ofIndex(index));
+            held.add(new HeldSlot(Slot.ofIndex(index), "environment " + index % 1000 + " of a long-named function deployment",
+                    1, 0, now + index * 60));
+        }
+        Map<String, List<Slot>> parts = new LinkedHashMap<>();
+        parts.put("function", all.subList(0, 768));
+        parts.put("agents", all.subList(768, Slot.COUNT));
+
+        String grid = SlotGrid.render(SlotMap.of(now, 60_000, parts, held));
+
+        List<String> lines = Arrays.asList(grid.split("\n"));
+        assertTrue(lines.size() <= 50, lines.size() + " lines:\n" + grid);
+        for (String line : lines) {
+            assertTrue(line.length() <= 100, "too wide: " + line);
+        }
+        assertTrue(grid.contains("… and 992 more holders"), grid);
+        assertEquals(32, lines.stream().filter(l -> l.matches(" ?\\d+ [FA+]+ +[#!.]{32}")).count(), grid);
+    }
+
+    private int run(Map<String, String> env, String... args) {
+        return LeasesCommand.run(args, env, new PrintStream(out, true), new PrintStream(err, true));
+    }
+
+    private int serve(int status, String body) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", http -> {
+            authorizations.add(http.getRequestMethod() + " " + http.getRequestURI().getPath() + " "
+                    + http.getRequestHeaders().getFirst("Authorization"));
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            http.getResponseHeaders().add("Content-Type", "application/json");
+            http.sendResponseHeaders(status, bytes.length);
+            http.getResponseBody().write(bytes);
+            http.close();
+        });
+        server.start();
+        return server.getAddress().getPort();
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = LeasesCommandTest.class.getResourceAsStream("/leases/" + name)) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            byte[] buffer = new byte[4096];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                bytes.write(buffer, 0, n);
+            }
+            return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+        }
+    }
+}

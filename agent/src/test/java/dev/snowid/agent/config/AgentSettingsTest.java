@@ -1,0 +1,393 @@
+package dev.snowid.agent.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.Slot;
+import dev.snowid.SnowflakeCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AgentSettingsTest {
+
+    private final Properties properties = new Properties();
+    private final Map<String, String> environment = new HashMap<>();
+
+    private AgentSettings read() {
+        return AgentSettings.read(properties, environment);
+    }
+
+    private String failure() {
+        return assertThrows(AgentConfigurationException.class, this::read).getMessage();
+    }
+
+    @Test
+    void fixedNodeWithTargets() {
+        properties.setProperty("snowid.node", "7:13");
+        properties.setProperty("snowid.targets", "com.acme.Ids#next, com.acme.Ids$Inner#nextString,com.acme.Ids#next");
+
+        AgentSettings settings = read();
+
+        assertEquals(Slot.of(7, 13), settings.node());
+        assertNull(settings.leaseUrl());
+        assertEquals(Arrays.asList("com.acme.Ids#next", "com.acme.Ids$Inner#nextString"), Arrays.asList(
+                settings.targets().get(0).toString(), settings.targets().get(1).toString()));
+        assertEquals(2, settings.targets().size(), "duplicates are dropped");
+        assertEquals(1288834974657L, settings.codec().epochMillis());
+        assertEquals("throw", settings.onUnavailable().toString());
+        assertTrue(settings.warnings().isEmpty(), settings.warnings()::toString);
+    }
+
+    @Test
+    void environmentIsTheFallbackAndPropertiesWin() {
+        environment.put("SNOWID_NODE", "1:2");
+        environment.put("SNOWID_TARGETS", "a.B#c");
+        environment.put("SNOWID_EPOCH", "1577836800000");
+        assertEquals(Slot.of(1, 2), read().node());
+        assertEquals(1577836800000L, read().codec().epochMillis());
+
+        properties.setProperty("snowid.node", "3:4");
+        assertEquals(Slot.of(3, 4), read().node());
+    }
+
+    @Test
+    void aLeasedNodeAdoptsTheApisEpochUnlessOneIsConfigured() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertTrue(!read().epochConfigured(), "none configured: the lease API's is adopted");
+        assertTrue(read().summary(dev.snowid.SnowflakeCodec.withEpoch(1_600_000_000_000L))
+                .contains("epoch 1600000000000 (the lease API's)"), read().summary(dev.snowid.SnowflakeCodec.TWITTER));
+        environment.put("SNOWID_EPOCH", "1577836800000");
+        assertTrue(read().epochConfigured());
+        assertEquals(1577836800000L, read().codec().epochMillis());
+    }
+
+    @Test
+    void theStartUpWaitForASlotIsBoundedAndOnlyForALeasedNode() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertEquals(0, read().waitForSlotMillis(), "default: exit at once when the pool is full");
+        environment.put("SNOWID_LEASE_WAITFORSLOT", "30000");
+        assertEquals(30_000, read().waitForSlotMillis());
+        properties.setProperty("snowid.lease.waitForSlot", "3600001");
+        assertEquals("snowid.lease.waitForSlot='3600001' is out of range; allowed: a whole number of ms from 0 (the default: exit at"
+                + " once when every slot is held) to 3600000 (wait that long at start-up for a slot to free)", failure());
+        properties.setProperty("snowid.lease.waitForSlot", "1m");
+        assertTrue(failure().contains("is not a whole number"), failure());
+        properties.setProperty("snowid.lease.waitForSlot", "+5"); // digits only, as the function reads its settings
+        assertTrue(failure().startsWith("snowid.lease.waitForSlot='+5' is not a whole number"), failure());
+
+        properties.remove("snowid.lease.url");
+        properties.remove("snowid.lease.waitForSlot");
+        properties.setProperty("snowid.node", "1:2");
+        assertTrue(failure().startsWith("SNOWID_LEASE_WAITFORSLOT='30000' (snowid.lease.waitForSlot) only applies to a leased node"),
+                failure());
+    }
+
+    @Test
+    void envNamesFollowTheRule() {
+        assertEquals("SNOWID_LEASE_URL", AgentSettings.envName("snowid.lease.url"));
+        assertEquals("SNOWID_ONUNAVAILABLE", AgentSettings.envName("snowid.onUnavailable"));
+    }
+
+    @Test
+    void leasedNodePrefersTheSecretFromTheEnvironment() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "from-env");
+
+        AgentSettings settings = read();
+        assertEquals("https://api.example.org/prod", settings.leaseUrl().toString());
+        assertEquals("from-env", settings.leaseSecret());
+        assertTrue(settings.warnings().isEmpty());
+
+        properties.setProperty("snowid.lease.secret", "from-property");
+        settings = read();
+        assertEquals("from-env", settings.leaseSecret());
+        assertTrue(settings.warnings().get(0).contains("using the environment variable"), settings.warnings()::toString);
+
+        environment.remove("SNOWID_LEASE_SECRET");
+        settings = read();
+        assertEquals("from-property", settings.leaseSecret());
+        assertTrue(settings.warnings().get(0).contains("process list"), settings.warnings()::toString);
+    }
+
+    @Test
+    void plainHttpToAnotherHostIsWarnedAbout() {
+        properties.setProperty("snowid.lease.url", "http://ids.internal:8080");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertTrue(read().warnings().get(0).contains("unencrypted"));
+
+        properties.setProperty("snowid.lease.url", "http://127.0.0.1:8080");
+        assertTrue(read().warnings().isEmpty());
+    }
+
+    @Test
+    void leaseMillisIsBoundedAndOnlyForLeasedNodes() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.lease.millis", "10000");
+        assertTrue(failure().startsWith("snowid.lease.millis='10000' only applies to a leased node"));
+
+        properties.remove("snowid.node");
+        properties.setProperty("snowid.lease.url", "https://api.example.org");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        assertEquals(10000, read().leaseMillis());
+        properties.setProperty("snowid.lease.millis", "4999");
+        assertTrue(failure().contains("out of range; allowed: a whole number of ms from 5000 to 3600000"));
+        properties.setProperty("snowid.lease.millis", "ten");
+        assertTrue(failure().contains("is not a whole number"));
+    }
+
+    @Test
+    void jmxIsOnUnlessSwitchedOffAndOnlyTrueOrFalse() {
+        properties.setProperty("snowid.node", "7:13");
+        properties.setProperty("snowid.targets", "a.B#c");
+        assertTrue(read().jmx());
+        environment.put("SNOWID_JMX", "false");
+        assertFalse(read().jmx());
+        properties.setProperty("snowid.jmx", "no");
+        String message = failure();
+        assertTrue(message.startsWith("snowid.jmx='no' is not a switch: allowed true"), message);
+    }
+
+    @Test
+    void badValuesNameThePropertyAndWhatIsAllowed() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.node", "7:13:1");
+        assertTrue(failure().startsWith("snowid.node='7:13:1' is invalid: '7:13:1' is not a node"));
+        properties.setProperty("snowid.node", "-1:3");
+        assertTrue(failure().startsWith("snowid.node='-1:3' is invalid"));
+
+        properties.setProperty("snowid.node", "1:1");
+        for (String bad : new String[] {"com.acme.Ids", "com..Ids#next", "com.acme.1Ids#next", "com.acme.Ids#", "com.acme.Ids#ne-xt", "a.B#c#d"}) {
+            properties.setProperty("snowid.targets", bad);
+            String message = failure();
+            assertTrue(message.startsWith("snowid.targets='" + bad + "'") && message.contains("expected <fully qualified class name>#<method name>"),
+                    message);
+        }
+        properties.setProperty("snowid.targets", " , ");
+        assertTrue(failure().startsWith("no targets configured"));
+
+        properties.setProperty("snowid.targets", "a.b.C#d");
+        properties.setProperty("snowid.epoch", "-1");
+        assertTrue(failure().startsWith("snowid.epoch='-1' is not a whole number"));
+        properties.setProperty("snowid.epoch", "2020");
+        assertEquals(2020, read().codec().epochMillis());
+        properties.setProperty("snowid.epoch", "2020-01-01");
+        assertTrue(failure().startsWith("snowid.epoch='2020-01-01' is not a whole number"));
+    }
+
+    @Test
+    void onUnavailableAllowsOnlyFailingClosed() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.onUnavailable", "wait:250");
+        assertEquals(250, read().onUnavailable().waitMillis());
+        for (String bad : new String[] {"wait:0", "wait:60001", "wait:", "fallback", "original", "zero"}) {
+            properties.setProperty("snowid.onUnavailable", bad);
+            String message = failure();
+            assertTrue(message.startsWith("snowid.onUnavailable='" + bad + "'") && message.contains("allowed: throw"), message);
+        }
+    }
+
+    @Test
+    void unknownSnowidPropertiesAreWarnedAbout() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.target", "a.B#d");
+        assertTrue(read().warnings().get(0).startsWith("unknown system property snowid.target is ignored"));
+    }
+
+    @Test
+    void emptyValuesCountAsNotSet() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_NODE", "");
+        environment.put("SNOWID_EPOCH", " ");
+        environment.put("SNOWID_ONUNAVAILABLE", "");
+        environment.put("SNOWID_LEASE_MILLIS", "");
+        environment.put("SNOWID_LEASE_SECRET", "s");
+        AgentSettings settings = read();
+        assertNull(settings.node(), "an empty SNOWID_NODE is no fixed node beside the lease URL");
+        assertEquals(1288834974657L, settings.codec().epochMillis());
+        assertEquals("throw", settings.onUnavailable().toString());
+        assertEquals(0, settings.leaseMillis());
+
+        environment.put("SNOWID_LEASE_SECRET", "");
+        assertTrue(failure().startsWith("snowid.lease.url needs the lease API's bearer secret"));
+        properties.setProperty("snowid.lease.url", "");
+        assertTrue(failure().startsWith("no node configured"));
+    }
+
+    @Test
+    void theFunctionsLeaseMillisVariableDoesNotStopAFixedNode() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_MILLIS", "60000"); // set for the function's local runner in the same shell
+        AgentSettings settings = read();
+        assertEquals(Slot.of(1, 1), settings.node());
+        assertEquals(0, settings.leaseMillis());
+        assertEquals(Arrays.asList("SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored: it only applies to a leased node"
+                + " (snowid.lease.url), and a fixed node (snowid.node) has no lease"), settings.warnings());
+
+        properties.setProperty("snowid.lease.millis", "60000"); // asked for explicitly: a mistake
+        assertTrue(failure().startsWith("snowid.lease.millis='60000' only applies to a leased node"));
+    }
+
+    @Test
+    void snowidVariablesTheAgentDoesNotReadAreWarnedAboutNamingItsEquivalent() {
+        properties.setProperty("snowid.node", "1:1");
+        environment.put("SNOWID_TARGETS", "a.B#c");
+        environment.put("SNOWID_EPOCH_MILLIS", "1577836800000");
+        environment.put("SNOWID_TABLE", "snowid-leases");
+        environment.put("SNOWID_LEASE_SECRET_SHA256", "ab");
+        environment.put("PATH", "/usr/bin");
+        AgentSettings settings = read();
+        assertEquals(1288834974657L, settings.codec().epochMillis(), "the function's variable is not the agent's");
+        assertEquals(3, settings.warnings().size(), settings.warnings()::toString);
+        assertEquals("environment variable SNOWID_EPOCH_MILLIS is ignored: the agent reads snowid.epoch / SNOWID_EPOCH",
+                settings.warnings().get(0));
+        assertTrue(settings.warnings().get(1).startsWith("environment variable SNOWID_LEASE_SECRET_SHA256 is ignored: it is the function's"
+                + " hash of the secret; the agent reads the secret itself from SNOWID_LEASE_SECRET"), settings.warnings()::toString);
+        assertTrue(settings.warnings().get(2).startsWith("environment variable SNOWID_TABLE is ignored: it is not an agent setting")
+                && settings.warnings().get(2).contains("SNOWID_NODE"), settings.warnings()::toString);
+    }
+
+    @Test
+    void presetsExpandAndMixWithTargets() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "hutool, com.acme.Ids#next:string ,mybatis-plus,cn.hutool.core.lang.Snowflake#nextId");
+
+        AgentSettings settings = read();
+
+        assertEquals(Arrays.asList("cn.hutool.core.lang.Snowflake#nextId", "com.acme.Ids#next:string",
+                "com.baomidou.mybatisplus.core.toolkit.Sequence#nextId"), Arrays.asList(settings.targets().stream().map(Target::toString).toArray()),
+                "a preset's target named again is redirected once");
+        assertEquals(Preset.HUTOOL, settings.targets().get(0).preset());
+        assertEquals(Target.Kind.STRING, settings.targets().get(1).kind());
+        assertNull(settings.targets().get(1).preset());
+        assertTrue(settings.summary(settings.codec()).endsWith("3 target(s) (presets: hutool, mybatis-plus)"), settings.summary(settings.codec()));
+        assertTrue(settings.warnings().isEmpty(), settings.warnings()::toString);
+    }
+
+    @Test
+    void unknownPresetsKindsAndConflictingKindsNameTheSetting() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "Hutool");
+        assertEquals("snowid.targets='Hutool': 'Hutool' is not a preset: presets are [hutool, mybatis-plus]; a target is <fully qualified"
+                + " class name>#<method name>[:long|:string], e.g. com.acme.Ids#next", failure());
+        properties.setProperty("snowid.targets", "com.acme.Ids#next:str");
+        assertTrue(failure().startsWith("snowid.targets='com.acme.Ids#next:str': 'com.acme.Ids#next:str' has an unknown kind ':str'"
+                + ": allowed :long (a Long, the default) or :string"), this::failure);
+        properties.setProperty("snowid.targets", "com.acme.Ids#next:");
+        assertTrue(failure().contains("has an unknown kind ':'"), this::failure);
+        properties.setProperty("snowid.targets", "com.acme.Ids#next:long,com.acme.Ids#next:string");
+        assertTrue(failure().endsWith("com.acme.Ids#next:long and com.acme.Ids#next:string name the same methods with different kinds;"
+                + " name them once"), this::failure);
+    }
+
+    @Test
+    void aPresetsEpochOtherThanSnowidsIsWarnedAbout() {
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "mybatis-plus");
+        AgentSettings settings = read();
+        assertTrue(settings.presetShapeWarnings(settings.codec()).isEmpty(), "same epoch and layout as MyBatis-Plus");
+
+        assertEquals(Arrays.asList("preset mybatis-plus: MyBatis-Plus issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit datacenter"
+                + " | 5-bit machine | 12-bit sequence), snowid with epoch 1577836800000: the IDs change shape, new IDs sort below the"
+                + " ones it already issued and can repeat them; keep 1288834974657 for an application with stored IDs (see docs/migration.md)"),
+                settings.presetShapeWarnings(SnowflakeCodec.withEpoch(1577836800000L)), "e.g. the lease API's epoch");
+        assertTrue(settings.presetShapeWarnings(SnowflakeCodec.withEpoch(1000)).get(0).contains("new IDs jump far above the ones it already issued"));
+        properties.setProperty("snowid.targets", "com.acme.Ids#next");
+        assertTrue(read().presetShapeWarnings(SnowflakeCodec.withEpoch(1000)).isEmpty(), "no preset, no library to compare with");
+    }
+
+    @Test
+    void theConfigFileComesAfterPropertiesAndVariables(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("snowid.properties");
+        Files.write(file, Arrays.asList("snowid.node=1:1", "snowid.targets=hutool", "snowid.epoch=1577836800000",
+                "snowid.onUnavailable=wait:50", "other.key=1", "snowid.config=/elsewhere"), StandardCharsets.UTF_8);
+        properties.setProperty("snowid.config", file.toString());
+
+        AgentSettings settings = read();
+        assertEquals(Slot.of(1, 1), settings.node());
+        assertEquals(1577836800000L, settings.codec().epochMillis());
+        assertEquals(50, settings.onUnavailable().waitMillis());
+        assertTrue(settings.warnings().contains("unknown key other.key in " + file + " is ignored; the agent reads " + AgentSettings.ALL),
+                settings.warnings()::toString);
+        assertTrue(settings.warnings().contains("snowid.config in " + file + " is ignored: a file cannot name another"), settings.warnings()::toString);
+
+        environment.put("SNOWID_NODE", "2:2");
+        environment.put("SNOWID_EPOCH", "1420070400000");
+        properties.setProperty("snowid.epoch", "1262304000000");
+        settings = read();
+        assertEquals(Slot.of(2, 2), settings.node(), "the environment overrides the file");
+        assertEquals(1262304000000L, settings.codec().epochMillis(), "a system property overrides both");
+
+        environment.clear();
+        Files.write(file, Arrays.asList("snowid.node=1:32", "snowid.targets=a.B#c"), StandardCharsets.UTF_8);
+        assertEquals("snowid.node='1:32' (in " + file + ") is invalid: machine 32 is out of range: allowed 0 to 31", failure());
+    }
+
+    @Test
+    void theConfigFileMayHoldTheSecretUnlessEveryoneCanReadIt(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("snowid.properties");
+        Files.write(file, Arrays.asList("snowid.lease.url=https://api.example.org", "snowid.lease.secret=from-file", "snowid.targets=a.B#c"),
+                StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        environment.put("SNOWID_CONFIG", file.toString());
+        assertEquals("from-file", read().leaseSecret());
+        assertTrue(read().warnings().isEmpty(), read().warnings()::toString);
+
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        assertEquals(Arrays.asList("snowid.lease.secret is in " + file + ", which every user of this machine can read; allow only the"
+                + " application's user (chmod o-r)"), read().warnings());
+
+        environment.put("SNOWID_LEASE_SECRET", "from-env");
+        assertEquals("from-env", read().leaseSecret(), "the environment variable wins for the secret");
+    }
+
+    @Test
+    void aMissingOrUnreadableConfigFileAndBadAgentArgumentsNameTheSetting(@TempDir Path dir) throws IOException {
+        properties.setProperty("snowid.config", dir.resolve("missing.properties").toString());
+        assertTrue(failure().startsWith("snowid.config='" + dir.resolve("missing.properties") + "' cannot be read: no such file; allowed: the"
+                + " path of a readable properties file"), this::failure);
+        properties.remove("snowid.config");
+        environment.put("SNOWID_CONFIG", dir.toString());
+        assertTrue(failure().startsWith("SNOWID_CONFIG='" + dir + "' (snowid.config) cannot be read: it is a directory"), this::failure);
+        Path latin1 = dir.resolve("latin1.properties");
+        Files.write(latin1, "snowid.node=1:1\nsnowid.targets=a.B#c\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        environment.put("SNOWID_CONFIG", latin1.toString());
+        assertTrue(failure().endsWith("cannot be read: it is not UTF-8 text; allowed: the path of a readable properties file with snowid.* keys"
+                + " (e.g. snowid.node=7:13), absolute or relative to the working directory " + System.getProperty("user.dir")
+                + "; the agent argument, if any, is such a path"), this::failure);
+
+        environment.clear();
+        properties.setProperty("snowid.node", "1:1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        String message = assertThrows(AgentConfigurationException.class, () -> AgentSettings.read(properties, environment, "node=1:1")).getMessage();
+        assertTrue(message.startsWith("agent argument 'node=1:1' (snowid.config) cannot be read: no such file;"), message);
+        assertTrue(message.endsWith("; the agent argument, if any, is such a path"), message);
+        Path file = dir.resolve("snowid.properties");
+        Files.write(file, Arrays.asList("snowid.epoch=1577836800000"), StandardCharsets.UTF_8);
+        properties.setProperty("snowid.config", dir.resolve("missing.properties").toString());
+        assertEquals(1577836800000L, AgentSettings.read(properties, environment, file.toString()).codec().epochMillis(),
+                "the agent argument names the file, before snowid.config");
+    }
+}

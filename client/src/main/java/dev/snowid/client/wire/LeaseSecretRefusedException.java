@@ -1,0 +1,30 @@
+package dev.snowid.client.wire;
+
+import dev.snowid.IdUnavailableException;
+
+/**
+ * The lease API refused this holder's credentials (HTTP 401 or 403): a misconfiguration, not an
+ * outage. It is fixed by an operator (the right secret, or a role allowed to call), so the holder
+ * asks again no sooner than {@link #MIN_RETRY_AFTER_MILLIS}; the secret is read anew on every call,
+ * so a rotated one is picked up then.
+ */
+public final class LeaseSecretRefusedException extends IdUnavailableException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** A refused secret is not retried like an outage: at most one call per this many ms. */
+    public static final long MIN_RETRY_AFTER_MILLIS = 10_000;
+
+    private final int status;
+
+    public LeaseSecretRefusedException(int status, String detail, long retryAfterMillis) {
+        super("HTTP " + status + " (the lease API refused the credentials: check the bearer secret or the caller's"
+                + " permissions): " + detail, Math.max(MIN_RETRY_AFTER_MILLIS, retryAfterMillis));
+        this.status = status;
+    }
+
+    /** 401 (no or wrong credentials) or 403 (not allowed). */
+    public int status() {
+        return status;
+    }
+}

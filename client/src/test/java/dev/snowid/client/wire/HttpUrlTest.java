@@ -1,0 +1,42 @@
+package dev.snowid.client.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URL;
+import org.junit.jupiter.api.Test;
+
+class HttpUrlTest {
+
+    @Test
+    void takesAnHttpsOrHttpBaseUrl() throws Exception {
+        assertEquals(new URL("https://abc123.execute-api.eu-west-1.amazonaws.com/prod"),
+                HttpUrl.parse("https://abc123.execute-api.eu-west-1.amazonaws.com/prod"));
+        assertEquals(8000, HttpUrl.parse("http://localhost:8000").getPort());
+    }
+
+    @Test
+    void saysWhatIsWrong() {
+        assertEquals("uses 'ftp': only https (or http for a local runner) is allowed", refused("ftp://example.org/"));
+        assertEquals("needs a host and no query or fragment: give the base URL only", refused("https://example.org/?stage=prod"));
+        assertEquals("needs a host and no query or fragment: give the base URL only", refused("https://example.org/#top"));
+        assertEquals("needs a host and no query or fragment: give the base URL only", refused("http:///leases"));
+        assertTrue(refused("example.org").startsWith("is not a URL ("), refused("example.org"));
+        assertTrue(refused("http://exa mple").startsWith("is not a URL ("), "a space no request line can carry");
+    }
+
+    @Test
+    void loopbackIsThisMachineOnly() throws Exception {
+        assertTrue(HttpUrl.isLoopback(new URL("http://localhost:8000")));
+        assertTrue(HttpUrl.isLoopback(new URL("http://127.0.0.1:8000")));
+        assertTrue(HttpUrl.isLoopback(new URL("http://[::1]:8000")));
+        assertFalse(HttpUrl.isLoopback(new URL("http://10.0.0.1:8000")));
+        assertFalse(HttpUrl.isLoopback(new URL("http://localhost.example.org")));
+    }
+
+    private static String refused(String typed) {
+        return assertThrows(IllegalArgumentException.class, () -> HttpUrl.parse(typed), typed).getMessage();
+    }
+}

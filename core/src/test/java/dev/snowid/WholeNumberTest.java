@@ -1,0 +1,33 @@
+package dev.snowid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class WholeNumberTest {
+
+    @Test
+    void digitsOnly() {
+        assertEquals(0, WholeNumber.parse("0").getAsLong());
+        assertEquals(4096, WholeNumber.parse("4096").getAsLong());
+        assertEquals(7, WholeNumber.parse("007").getAsLong());
+        assertEquals(Long.MAX_VALUE, WholeNumber.parse("99999999999999999999").getAsLong(), "too long for a long: out of any range");
+        for (String bad : new String[] {null, "", "+5", "-5", " 5", "5 ", "5.0", "1e3", "1_000", "1,000", "\u0665", "0x10"}) {
+            assertFalse(WholeNumber.parse(bad).isPresent(), "'" + bad + "'");
+        }
+    }
+
+    @Test
+    void refusesSaysWhatWasTyped() {
+        assertEquals(5, WholeNumber.parse("5", 1, 9));
+        assertEquals("'+5' is not a whole number",
+                assertThrows(IllegalArgumentException.class, () -> WholeNumber.parse("+5", 1, 9)).getMessage());
+        assertEquals("'10' is out of range", assertThrows(IllegalArgumentException.class, () -> WholeNumber.parse("10", 1, 9)).getMessage());
+        assertEquals("'0' is out of range", assertThrows(IllegalArgumentException.class, () -> WholeNumber.parse("0", 1, 9)).getMessage());
+        assertEquals("'99999999999999999999' is out of range",
+                assertThrows(IllegalArgumentException.class, () -> WholeNumber.parse("99999999999999999999", 0, Long.MAX_VALUE - 1))
+                        .getMessage());
+    }
+}

@@ -1,0 +1,65 @@
+package dev.snowid.lambda.api;
+
+import dev.snowid.client.wire.LeaseFields;
+import dev.snowid.client.wire.SlotMap;
+import dev.snowid.client.wire.SlotRanges;
+import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.lease.HeldSlot;
+import dev.snowid.lease.Lease;
+
+/**
+ * The lease routes' answer bodies, written by the function's one JSON writer. The field names and
+ * their order are the wire contract's ({@link LeaseFields}, {@code LeaseMessage}, {@code SlotMap}):
+ * the contract fixtures hold both sides to the same bytes.
+ */
+public final class LeaseBodies {
+
+    private LeaseBodies() {
+    }
+
+    /** A granted or renewed lease, with the epoch (unix ms) its IDs must be issued with. */
+    static String lease(Lease lease, long epochMillis) {
+        return new JsonWriter(192)
+                .field(LeaseFields.SLOT, lease.slot().index())
+                .field(LeaseFields.DATACENTER, lease.slot().datacenter())
+                .field(LeaseFields.MACHINE, lease.slot().machine())
+                .field(LeaseFields.OWNER, lease.owner())
+                .field(LeaseFields.FENCE, lease.fence())
+                .field(LeaseFields.FLOOR, lease.window().floor())
+                .field(LeaseFields.EXPIRES_AT, lease.window().expiresAt())
+                .field(LeaseFields.EPOCH, epochMillis)
+                .end();
+    }
+
+    /** The slot map, as {@code GET /leases} answers it. */
+    static String slotMap(SlotMap map) {
+        JsonWriter json = new JsonWriter(256 + 160 * map.leases().size())
+                .field(LeaseFields.NOW, map.now())
+                .field(LeaseFields.LEASE_MILLIS, map.leaseMillis())
+                .array(LeaseFields.PARTS);
+        for (SlotMap.Part part : map.parts()) {
+            json.objectElement()
+                    .field(LeaseFields.PART, part.name())
+                    .field(LeaseFields.SIZE, part.size())
+                    .field(LeaseFields.HELD, part.held())
+                    .field(LeaseFields.FREE, part.free())
+                    .field(LeaseFields.EARLIEST_EXPIRY, part.earliestExpiry())
+                    .field(LeaseFields.SLOTS, SlotRanges.write(part.slots()))
+                    .close();
+        }
+        json.close().array(LeaseFields.LEASES);
+        for (SlotMap.Entry entry : map.leases()) {
+            HeldSlot lease = entry.lease();
+            json.objectElement()
+                    .field(LeaseFields.SLOT, lease.slot().index())
+                    .field(LeaseFields.NODE, lease.slot().toString())
+                    .field(LeaseFields.PART, entry.part())
+                    .field(LeaseFields.HOLDER, lease.holder())
+                    .field(LeaseFields.FENCE, lease.fence())
+                    .field(LeaseFields.FLOOR, lease.floor())
+                    .field(LeaseFields.EXPIRES_AT, lease.expiresAt())
+                    .close();
+        }
+        return json.close().end();
+    }
+}

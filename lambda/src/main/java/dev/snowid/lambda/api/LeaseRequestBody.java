@@ -1,0 +1,124 @@
+package dev.snowid.lambda.api;
+
+import dev.snowid.SnowflakeCodec;
+import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.client.wire.LeaseFields;
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.JsonBody;
+import dev.snowid.lambda.json.JsonValue;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The JSON bodies of the lease routes: what a caller must show to renew or release (owner token
+ * and fence, as {@code POST /leases} gave them) and, to release, the last ms it issued an ID in.
+ */
+public final class LeaseRequestBody {
+
+    static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, up to "
+            + LeaseRequestBody.MAX_HOLDER_LENGTH + " characters>\"}";
+    static final String RENEW = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>}, both as POST /leases returned them";
+    static final String RELEASE = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>,\"lastIssued\":<unix ms of the "
+            + "last ID issued, 0 if none>}";
+
+    static final int MAX_HOLDER_LENGTH = 200;
+    /** Owner tokens are 128 random bits written as lower-case hex. */
+    private static final int OWNER_LENGTH = 32;
+
+    /** Owner token and fence: together they prove the caller holds the slot's current lease. */
+    record Claim(String owner, long fence) {
+    }
+
+    /** A claim plus the unix ms of the last ID issued under it (0 if none): what a release needs. */
+    record Release(Claim claim, long lastIssued) {
+    }
+
+    private LeaseRequestBody() {
+    }
+
+    /** The holder named in a {@code POST /leases} body, if any; an empty body is fine. */
+    static Optional<String> holder(byte[] body) {
+        if (isBlank(body)) {
+            return Optional.empty();
+        }
+        JsonValue holder = JsonBody.object(body, ACQUIRE).get(LeaseFields.HOLDER);
+        if (holder == null || holder.isNull()) {
+            return Optional.empty();
+        }
+        String text = holder.string().orElseThrow(() -> invalid("holder is not a string", ACQUIRE));
+        if (text.isEmpty() || text.length() > MAX_HOLDER_LENGTH || text.chars().anyMatch(Character::isISOControl)) {
+            throw invalid("holder must be 1 to " + MAX_HOLDER_LENGTH + " characters without control characters", ACQUIRE);
+        }
+        return Optional.of(text);
+    }
+
+    static Claim claim(byte[] body) {
+        Map<String, JsonValue> fields = required(body, RENEW);
+        return new Claim(owner(fields, RENEW), wholeNumber(fields, LeaseFields.FENCE, RENEW));
+    }
+
+    static Release release(byte[] body, SnowflakeCodec codec) {
+        Map<String, JsonValue> fields = required(body, RELEASE);
+        Claim claim = new Claim(owner(fields, RELEASE), wholeNumber(fields, LeaseFields.FENCE, RELEASE));
+        return new Release(claim, lastIssued(wholeNumber(fields, LeaseFields.LAST_ISSUED, RELEASE), codec));
+    }
+
+    /** 0 (nothing issued) or a unix ms an ID can carry: seconds, or a far-future typo, would move the slot's next floor wrongly. */
+    private static long lastIssued(long millis, SnowflakeCodec codec) {
+        if (millis != 0 && (millis < codec.epochMillis() || millis > codec.horizonMillis())) {
+            throw invalid("lastIssued " + millis + " is not 0 (nothing issued) nor a unix ms from " + codec.epochMillis()
+                    + " (the ID epoch) to " + codec.horizonMillis() + " (the last ms an ID can carry)"
+                    + (millis < codec.epochMillis() ? "; is it in seconds?" : ""), RELEASE);
+        }
+        return millis;
+    }
+
+    private static Map<String, JsonValue> required(byte[] body, String expected) {
+        if (isBlank(body)) {
+            throw ApiError.badRequest(ErrorCode.INVALID_JSON, "the body is empty; expected " + expected);
+        }
+        return JsonBody.object(body, expected);
+    }
+
+    private static String owner(Map<String, JsonValue> fields, String expected) {
+        JsonValue owner = fields.get(LeaseFields.OWNER);
+        if (owner == null || owner.isNull()) {
+            throw invalid("owner is missing", expected);
+        }
+        String text = owner.string().orElseThrow(() -> invalid("owner is not a string", expected));
+        if (text.length() != OWNER_LENGTH || !text.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+            throw invalid("owner is not an owner token (" + OWNER_LENGTH + " lower-case hex digits)", expected);
+        }
+        return text;
+    }
+
+    /** A JSON integer from 0 to 2^63-1: not a string, not 1.0, not 1e3. */
+    private static long wholeNumber(Map<String, JsonValue> fields, String name, String expected) {
+        JsonValue node = fields.get(name);
+        if (node == null || node.isNull()) {
+            throw invalid(name + " is missing", expected);
+        }
+        String digits = node.number().orElseThrow(() -> invalid(name + " is not a number", expected));
+        if (digits.isEmpty() || digits.length() > 19 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw invalid(name + " " + digits + " is not a whole number from 0 to " + Long.MAX_VALUE, expected);
+        }
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            throw invalid(name + " " + digits + " is larger than " + Long.MAX_VALUE, expected);
+        }
+    }
+
+    private static boolean isBlank(byte[] body) {
+        for (byte b : body) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ApiError invalid(String what, String expected) {
+        return ApiError.badRequest(ErrorCode.INVALID_BODY, what + "; expected " + expected);
+    }
+}

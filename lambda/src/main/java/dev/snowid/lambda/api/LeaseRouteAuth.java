@@ -1,0 +1,105 @@
+package dev.snowid.lambda.api;
+
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.ApiRequest;
+import dev.snowid.lambda.settings.FunctionSettings.LeaseAuth;
+import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.settings.LeasePrincipals;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Guards the lease routes, in one of two modes ({@value FunctionSettings#LEASE_AUTH}).
+ *
+ * <p>{@code bearer}: the request shows {@code Authorization: Bearer <secret>}. The function holds
+ * only SHA-256 digests: the current secret's and, during a rotation, the next one's; either opens
+ * the routes. Digests are compared in constant time, and always against every configured digest,
+ * so the answer's timing says nothing about how much of a guess was right, or which secret it was.
+ * A caller identity in the request context counts for nothing here: anyone allowed to invoke the
+ * function directly can write one.
+ *
+ * <p>{@code aws_iam}: API Gateway verified the caller's SigV4 signature before invoking the
+ * function (the template's {@code LeaseAuth=AWS_IAM}) and put the caller's ARN into the request
+ * context; a blank ARN is no caller. The caller must be one of {@value FunctionSettings#LEASE_PRINCIPALS}
+ * (an account's admin roles hold {@code execute-api:Invoke} too), and no bearer secret opens the
+ * routes in this mode, whatever is configured: the mode says who is trusted, not what is set.
+ */
+public final class LeaseRouteAuth {
+
+    private static final String SCHEME = "bearer ";
+
+    private final LeaseAuth mode;
+    private final List<byte[]> secretHashes;
+    private final LeasePrincipals principals;
+
+    /** @param principals who may use the routes in {@code aws_iam} mode; ignored in bearer mode */
+    public LeaseRouteAuth(LeaseAuth mode, List<byte[]> secretHashes, LeasePrincipals principals) {
+        this.mode = mode;
+        this.secretHashes = mode == LeaseAuth.AWS_IAM ? List.of() : List.copyOf(secretHashes);
+        this.principals = principals;
+    }
+
+    void check(ApiRequest request) {
+        if (mode == LeaseAuth.AWS_IAM) {
+            String caller = request.iamCaller().filter(arn -> !arn.isBlank()).orElseThrow(() -> ApiError.unauthorized(
+                    "the lease routes of this function admit only callers API Gateway verified with IAM (SigV4); this request "
+                            + "carries no IAM caller: sign it with the credentials of a role listed in " + FunctionSettings.LEASE_PRINCIPALS));
+            if (!principals.admits(caller)) {
+                throw ApiError.forbidden("the IAM caller " + caller + " is not listed in " + FunctionSettings.LEASE_PRINCIPALS
+                        + " (the template's LeasePrincipals), so it may not use the lease routes: add its role's ARN there to admit it");
+            }
+            return;
+        }
+        if (secretHashes.isEmpty()) {
+            throw ApiError.unauthorized("this function has no lease secret configured (" + FunctionSettings.LEASE_SECRET_SHA256
+                    + " is unset), so its lease routes admit nobody; set it to the hex SHA-256 of a secret and send "
+                    + "'Authorization: Bearer <secret>'");
+        }
+        String header = request.header("authorization").orElseThrow(() -> ApiError.unauthorized(
+                "no Authorization header: the lease routes need 'Authorization: Bearer <secret>'"));
+        if (header.length() <= SCHEME.length() || !header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+            throw ApiError.unauthorized("the Authorization header is not 'Bearer <secret>'");
+        }
+        byte[] presented = sha256(header.substring(SCHEME.length()).trim());
+        boolean matched = false;
+        for (byte[] hash : secretHashes) {
+            matched |= MessageDigest.isEqual(presented, hash); // no early exit: every digest is compared
+        }
+        if (!matched) {
+            throw ApiError.unauthorized("the bearer secret is wrong");
+        }
+    }
+
+    /**
+     * Who a request that passed {@link #check} is, for the audit lines: the IAM caller in
+     * {@code aws_iam} mode, else a bearer of the secret (a request context's caller counts for
+     * nothing in bearer mode, so it is not written either).
+     */
+    String callerOf(ApiRequest request) {
+        return mode == LeaseAuth.AWS_IAM ? "IAM caller " + iamCaller(request) : "bearer of the lease secret";
+    }
+
+    /**
+     * The holder a {@code POST /leases} that passed {@link #check} is recorded as, in the table,
+     * the slot map and the audit lines: in {@code aws_iam} mode the verified caller comes first
+     * (the body's name is the caller's own word), in bearer mode the body's name alone.
+     */
+    String holderOf(ApiRequest request, String named) {
+        return mode == LeaseAuth.AWS_IAM ? iamCaller(request) + " (" + named + ")" : named;
+    }
+
+    private static String iamCaller(ApiRequest request) {
+        return request.iamCaller().filter(caller -> !caller.isBlank()).orElse("(none)");
+    }
+
+    public static byte[] sha256(String secret) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}

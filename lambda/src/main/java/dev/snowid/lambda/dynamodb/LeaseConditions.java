@@ -1,0 +1,52 @@
+package dev.snowid.lambda.dynamodb;
+
+/**
+ * The lease table's conditions and update expressions, by name: what each conditional write
+ * requires of the item, said once (as the DynamoDB lock client names its conditions). Attribute
+ * names are {@code #placeholders} ({@code owner} and {@code ttl} are reserved words); the values
+ * ({@code :owner}, {@code :fence}, …) are the request's.
+ */
+final class LeaseConditions {
+
+    private LeaseConditions() {
+    }
+
+    // What a write requires of the item.
+
+    /** The slot is free: never held, or its expiry passed (a released slot's expiry is in the past). */
+    static final String SLOT_FREE = "attribute_not_exists(#slot) OR #expiresAt < :now";
+    /** The item carries this owner token (128 random bits: then the lease is ours). */
+    static final String OWNED_BY = "#owner = :owner";
+    /** Held by this owner under this fence. */
+    static final String HELD_BY = "#owner = :owner AND #fence = :fence";
+    /** Held by this owner and fence, and the new expiry is not earlier than the stored one. */
+    static final String HELD_BY_AND_NOT_SHORTENED = HELD_BY + " AND #expiresAt <= :expiresAt";
+    /** Held, and the release's next ms lies inside the window: the expiry becomes that ms. */
+    static final String HELD_BY_NEXT_IN_WINDOW = HELD_BY + " AND #floor <= :next AND #expiresAt >= :next";
+    /** Held, and the release's next ms lies below the floor: nothing was issued there, the floor stays. */
+    static final String HELD_BY_NEXT_BELOW_FLOOR = HELD_BY + " AND #floor > :next";
+    /** Held, and the release's next ms lies past the expiry: the expiry never grows on release. */
+    static final String HELD_BY_NEXT_PAST_EXPIRY = HELD_BY + " AND #expiresAt < :next";
+    /** Released under this fence: only a release removes the owner and keeps the fence (every grant bumps it). */
+    static final String RELEASED_AT_FENCE = "attribute_not_exists(#owner) AND #fence = :fence";
+    /** The Scans' filter: items that are held (or were, and their expiry says until when). */
+    static final String HAS_OWNER = "attribute_exists(#owner)";
+
+    // What a write does.
+
+    /** A grant. SET reads the item as it was: the floor gets the previous holder's expiry, the fence goes up by one. */
+    static final String GRANT = "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
+            + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)";
+    /** A renewal: the new expiry, and the TTL that trails it. */
+    static final String EXTEND = "SET #expiresAt = :expiresAt, #ttl = :ttl";
+    /** A release that ends the window at the floor. */
+    static final String RELEASE_TO_FLOOR = "SET #expiresAt = #floor REMOVE #owner";
+    /** A release that ends the window just after the last ID issued. */
+    static final String RELEASE_TO_NEXT = "SET #expiresAt = :next REMOVE #owner";
+    /** A release that keeps the expiry. */
+    static final String RELEASE_KEEPING_EXPIRY = "REMOVE #owner";
+    /** Changes nothing: a write whose only point is its condition, returning the item as stored. */
+    static final String TOUCH_HOLDER = "SET #holder = #holder";
+    /** Changes nothing, for an item that has no holder to touch (a released one). */
+    static final String TOUCH_FENCE = "SET #fence = #fence";
+}

@@ -1,0 +1,63 @@
+package dev.snowid.lambda.dynamodb;
+
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.EXPIRES_AT;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.FENCE;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.FLOOR;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.lease.Lease;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Lease items and their attribute values: what goes into a write and what is read back. */
+final class LeaseItems {
+
+    /** {@code ttl} trails {@code expiresAt} by days, so that {@code floor} outlives any plausible pause. */
+    static final long TTL_AFTER_EXPIRY_SECONDS = TimeUnit.DAYS.toSeconds(7);
+    private static final int MAX_HOLDER_LENGTH = 256;
+
+    private LeaseItems() {
+    }
+
+    static Map<String, AttributeValue> ownerAndFence(String owner, long fence) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":owner", string(owner == null || owner.isEmpty() ? "-" : owner));
+        values.put(":fence", number(fence));
+        return values;
+    }
+
+    static Lease leaseFrom(Slot slot, String owner, Map<String, AttributeValue> item) {
+        return new Lease(slot, owner, numberOf(item, FENCE),
+                LeaseWindow.of(numberOf(item, FLOOR), numberOf(item, EXPIRES_AT)));
+    }
+
+    static long ttlFor(long expiresAtMillis) {
+        return expiresAtMillis / 1000 + TTL_AFTER_EXPIRY_SECONDS;
+    }
+
+    static String holderText(String holder) {
+        if (holder == null || holder.isBlank()) {
+            return "unknown";
+        }
+        return holder.length() > MAX_HOLDER_LENGTH ? holder.substring(0, MAX_HOLDER_LENGTH) : holder;
+    }
+
+    static AttributeValue number(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+
+    static AttributeValue string(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    static long numberOf(Map<String, AttributeValue> item, String name) {
+        AttributeValue value = item.get(name);
+        if (value == null || value.n() == null) {
+            throw new IllegalStateException("lease item has no number '" + name + "': " + item);
+        }
+        return Long.parseLong(value.n());
+    }
+}

@@ -1,0 +1,169 @@
+package dev.snowid.lambda.settings;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.SnowflakeCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FunctionSettingsTest {
+
+    /** A row of the page's variable table with a value as its default: {@code | `SNOWID_X` | `value` | …}. */
+    private static final Pattern DEFAULT_ROW = Pattern.compile("^\\| `(SNOWID_[A-Z0-9_]+)` \\| `([^`]+)` \\|", Pattern.MULTILINE);
+
+    @Test
+    void defaultsMatchTheArchitecturePage() throws IOException {
+        Path root = Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();
+        String page = Files.readString(root.resolve("docs").resolve("architecture.md"), StandardCharsets.UTF_8);
+        String section = page.substring(page.indexOf("## Function environment variables"));
+        section = section.substring(0, section.indexOf("\n## ", 1));
+        String unset = observable(FunctionSettings.from(Map.of()));
+        Map<String, String> documented = new LinkedHashMap<>();
+        Matcher row = DEFAULT_ROW.matcher(section);
+        while (row.find()) {
+            documented.put(row.group(1), row.group(2));
+        }
+        // The page's default, set explicitly, must change nothing the function does.
+        documented.forEach((variable, value) -> assertEquals(unset, observable(FunctionSettings.from(Map.of(variable, value))),
+                "docs/architecture.md says " + variable + " defaults to " + value));
+        for (String variable : new String[] {FunctionSettings.TABLE, FunctionSettings.DATACENTERS, FunctionSettings.MACHINES,
+                FunctionSettings.LEASE_MILLIS, FunctionSettings.MAX_CLOCK_SKEW_MILLIS, FunctionSettings.EPOCH_MILLIS,
+                FunctionSettings.METRICS, FunctionSettings.METRICS_NAMESPACE, FunctionSettings.SERVICE, FunctionSettings.LEASE_AUTH}) {
+            assertTrue(documented.containsKey(variable), "docs/architecture.md gives no default for " + variable + ": " + documented);
+        }
+
+        FunctionSettings settings = FunctionSettings.from(Map.of());
+        assertEquals("snowid-leases", settings.table());
+        assertEquals(4 * 32, settings.pool().size());
+        assertEquals(60_000, settings.leaseTerms().leaseMillis());
+        assertEquals(2_000, settings.leaseTerms().maxClockSkewMillis());
+        assertEquals(SnowflakeCodec.TWITTER_EPOCH_MILLIS, settings.codec().epochMillis());
+        assertTrue(settings.leaseSecretHashes().isEmpty());
+        assertTrue(settings.dynamoDbEndpoint().isEmpty());
+        assertEquals(FunctionSettings.Metrics.OFF, settings.metrics());
+    }
+
+    @Test
+    void readsEveryVariable() {
+        String hash = "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08";
+        FunctionSettings settings = FunctionSettings.from(Map.ofEntries(
+                Map.entry(FunctionSettings.TABLE, "ids.prod"),
+                Map.entry(FunctionSettings.DATACENTERS, "4-5"),
+                Map.entry(FunctionSettings.MACHINES, "7"),
+                Map.entry(FunctionSettings.LEASE_MILLIS, "5000"),
+                Map.entry(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "0"),
+                Map.entry(FunctionSettings.EPOCH_MILLIS, "1600000000000"),
+                Map.entry(FunctionSettings.LEASE_SECRET_SHA256, hash),
+                Map.entry(FunctionSettings.DYNAMODB_ENDPOINT, "http://localhost:8000"),
+                Map.entry(FunctionSettings.METRICS, "EMF"),
+                Map.entry(FunctionSettings.LAMBDA_FUNCTION_NAME, "snowid"),
+                Map.entry(FunctionSettings.LAMBDA_LOG_STREAM_NAME, "2026/11/29/[$LATEST]abc")));
+        assertEquals("ids.prod", settings.table());
+        assertEquals(2, settings.pool().size());
+        assertEquals(5_000, settings.leaseTerms().leaseMillis());
+        assertEquals(1600000000000L, settings.codec().epochMillis());
+        assertArrayEquals(HexFormat.of().parseHex(hash.toLowerCase()), settings.leaseSecretHashes().get(0));
+        assertEquals(1, settings.leaseSecretHashes().size());
+        assertEquals("localhost", settings.dynamoDbEndpoint().orElseThrow().getHost());
+        assertEquals(FunctionSettings.Metrics.EMF, settings.metrics());
+        assertEquals("snowid/2026/11/29/[$LATEST]abc", settings.holder());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "SNOWID_TABLE|ab|3 to 255",
+        "SNOWID_TABLE|bad name!|3 to 255",
+        "SNOWID_DATACENTERS|0-32|from 0 to 31",
+        "SNOWID_DATACENTERS|3-1|reversed",
+        "SNOWID_DATACENTERS|a-b|'a-b'",
+        "SNOWID_MACHINES|-1|from 0 to 31",
+        "SNOWID_MACHINES|0-3-5|from 0 to 31",
+        "SNOWID_LEASE_MILLIS|4999|5000 to 3600000",
+        "SNOWID_LEASE_MILLIS|1m|whole number",
+        "SNOWID_LEASE_MILLIS|3600001|5000 to 3600000",
+        "SNOWID_MAX_CLOCK_SKEW_MILLIS|60001|0 to 60000",
+        "SNOWID_MAX_CLOCK_SKEW_MILLIS|-5|whole number",
+        "SNOWID_EPOCH_MILLIS|-1|whole number",
+        "SNOWID_EPOCH_MILLIS|9223372036854775807|out of range",
+        "SNOWID_EPOCH_MILLIS|4102444800000|in the future",
+        "SNOWID_LEASE_SECRET_SHA256|abc|64 hex digits",
+        "SNOWID_LEASE_SECRET_SHA256|zz86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08|hex",
+        "SNOWID_DYNAMODB_ENDPOINT|localhost:8000|http(s) URL",
+        "SNOWID_DYNAMODB_ENDPOINT|ftp://x|http(s) URL",
+        "SNOWID_DYNAMODB_ENDPOINT|http://exa mple|not a URL",
+        "SNOWID_METRICS|prometheus|'off'",
+        "SNOWID_AGENT_SLOTS|128|from 0 to 127",
+        "SNOWID_AGENT_SLOTS|-1|whole number",
+        "SNOWID_AGENT_SLOTS|99999|whole number",
+        "SNOWID_LEASE_AUTH|iam|'aws_iam'",
+        "SNOWID_LEASE_SECRET_NEXT_SHA256|abc|64 hex digits",
+    })
+    void aBadValueNamesItsVariableAndWhatIsAllowed(String variable, String value, String allowed) {
+        InvalidSettingException error = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(variable, value)));
+        assertEquals(variable, error.variable());
+        assertTrue(error.getMessage().startsWith(variable + ": "), error.getMessage());
+        assertTrue(error.getMessage().contains(allowed), error.getMessage());
+    }
+
+    @Test
+    void aBadSecretHashShowsARecipeThatPrintsOnlyTheHash() {
+        for (String value : new String[] {"abc", "zz86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}) {
+            InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                    () -> FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, value)));
+            // sha256sum alone prints "<hash>  -", which is not 64 hex digits.
+            assertTrue(error.getMessage().contains("printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1"), error.getMessage());
+        }
+    }
+
+    @Test
+    void anEmptyVariableCountsAsUnset() {
+        FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, "", FunctionSettings.TABLE, ""));
+        assertTrue(settings.leaseSecretHashes().isEmpty());
+        assertEquals("snowid-leases", settings.table());
+    }
+
+    @Test
+    void agentSlotsSplitThePoolAndUnsetSharesIt() {
+        PoolParts shared = FunctionSettings.from(Map.of()).poolParts();
+        assertTrue(!shared.split() && shared.function().size() == 128 && shared.agents().orElseThrow().size() == 128);
+        PoolParts split = FunctionSettings.from(Map.of(FunctionSettings.AGENT_SLOTS, "32")).poolParts();
+        assertEquals(96, split.function().size());
+        assertEquals(32, split.agents().orElseThrow().size());
+        assertTrue(split.agents().orElseThrow().contains(dev.snowid.Slot.of(3, 0)));
+        assertTrue(FunctionSettings.from(Map.of(FunctionSettings.AGENT_SLOTS, "0")).poolParts().agents().isEmpty());
+    }
+
+    @Test
+    void leaseAuthIsBearerUnlessToldIamAndBothSecretHashesAreKept() {
+        assertEquals(FunctionSettings.LeaseAuth.BEARER, FunctionSettings.from(Map.of()).leaseAuth());
+        assertEquals(FunctionSettings.LeaseAuth.AWS_IAM, FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "AWS_IAM",
+                FunctionSettings.LEASE_PRINCIPALS, "arn:aws:iam::123456789012:role/app")).leaseAuth());
+        String a = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+        String b = "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752";
+        FunctionSettings both = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, a,
+                FunctionSettings.LEASE_SECRET_NEXT_SHA256, b));
+        assertEquals(2, both.leaseSecretHashes().size());
+        assertArrayEquals(HexFormat.of().parseHex(b), both.leaseSecretHashes().get(1));
+    }
+
+    /** What the function does with its settings, as text: two settings that print alike act alike. */
+    private static String observable(FunctionSettings settings) {
+        return String.join(" | ", settings.table(), settings.poolDescription(), settings.pool().toString(),
+                settings.leaseTerms().toString(), Long.toString(settings.codec().epochMillis()), settings.leaseAuth().toString(),
+                settings.metrics().toString(), settings.metricsNamespace(), settings.service(),
+                settings.dynamoDbEndpoint().toString(), Integer.toString(settings.leaseSecretHashes().size()));
+    }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Local cold start, median of N runs (default 7), against an engine already running (as
+# DynamoDB is for a Lambda). Three parts:
+#   engine-running: `java -jar snowid-local.jar` (the local runner) to the first ID served over
+#                   HTTP, lease acquisition included.
+#   with-dynalite:  the same, the runner starting its own dynalite (what `run-local.sh` does).
+#   floor:          N paired runs, side by side, order alternating: JVM start to the first ID
+#                   from the handler (init, one GET /ids event, lease included), and JVM start to
+#                   the answer of one conditional UpdateItem from a minimal program that builds an
+#                   SDK v2 DynamoDB client: the floor any DynamoDB-backed Java Lambda pays. Both
+#                   run from the function jar. Reports the medians and their ratio.
+# The machine's load moves single runs by tens of ms: read the medians, and compare only
+# numbers from one run of this script.
+# Build first: mvn -q -pl local,bench -am package -DskipTests   (the runner's jar, the function jar
+# and the floor program)
+#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor (default all)
+set -euo pipefail
+runs="${1:-7}"
+parts="${2:-engine-running with-dynalite floor}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+runner=(local/target/snowid-local.jar)
+jar=(lambda/target/snowid-function.jar)
+[ -f "${runner[0]}" ] || { echo "no runner jar: run mvn -q -pl local,bench -am package -DskipTests first (or -pl local without the floor part)" >&2; exit 1; }
+if [[ " $parts " == *" floor "* && ! -f "${jar[0]}" ]]; then
+  echo "no function jar: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
+fi
+programs=bench/target/classes
+if [[ " $parts " == *" floor "* && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
+  echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1
+fi
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+now_ms() { date +%s%3N; }
+
+one_run() { # $1: extra env assignments (may be empty); prints ms to the first ID
+  local port pid start end
+  port=$(free_port)
+  start=$(now_ms)
+  env $1 SNOWID_PORT="$port" SNOWID_LEASE_SECRET=cold-start java -jar "${runner[0]}" >/dev/null 2>&1 &
+  pid=$!
+  until curl -sf -o /dev/null "http://127.0.0.1:$port/ids"; do
+    kill -0 "$pid" 2>/dev/null || { echo "runner exited early" >&2; return 1; }
+    sleep 0.005
+  done
+  end=$(now_ms)
+  kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+  echo $((end - start))
+}
+
+median() { sort -n | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2) }'; }
+
+engine_port=$(free_port)
+store=$(mktemp -d)
+# dynalite exits when a client drops a half-sent request (a request cut off by the SDK's attempt
+# timeout on a loaded machine does): kept on disk and restarted, so the tables survive.
+( while :; do
+    node dynalite/node_modules/dynalite/cli.js --host 127.0.0.1 --port "$engine_port" --path "$store" --createTableMs 0 >/dev/null 2>&1 &
+    echo $! > "$store.pid"
+    wait $!
+    sleep 0.2
+  done ) &
+engine=$!
+# The loop first, so it restarts nothing, then the engine it runs.
+trap 'kill $engine 2>/dev/null; kill "$(cat "$store.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$store" "$store.pid"' EXIT
+engine_up() { until curl -s -o /dev/null "http://127.0.0.1:$engine_port"; do sleep 0.05; done; }
+engine_up
+# A first run creates the table; it is not counted.
+one_run "SNOWID_DYNAMODB_ENDPOINT=http://127.0.0.1:$engine_port" >/dev/null
+
+for series in engine-running with-dynalite; do
+  [[ " $parts " == *" $series "* ]] || continue
+  times=()
+  for _ in $(seq "$runs"); do
+    if [ "$series" = engine-running ]; then
+      times+=("$(one_run "SNOWID_DYNAMODB_ENDPOINT=http://127.0.0.1:$engine_port")")
+    else
+      times+=("$(one_run "")")
+    fi
+  done
+  echo "$series: runs (ms) ${times[*]}; median $(printf '%s\n' "${times[@]}" | median) ms"
+done
+
+# --- floor: paired runs ------------------------------------------------------------------------
+[[ " $parts " == *" floor "* ]] || exit 0
+endpoint="http://127.0.0.1:$engine_port"
+java -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor --prepare >/dev/null 2>&1
+# Region and credentials from the environment, as in Lambda; the engine accepts any.
+export AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=cold-start AWS_SECRET_ACCESS_KEY=cold-start
+
+timed() { # $@: the java main and its arguments; prints "<ms from JVM start to the printed done-at> <CPU ms until then>"
+  local start out rest attempt
+  for attempt in 1 2; do
+    engine_up
+    start=$(now_ms)
+    out=$(java -cp "${jar[0]}:$programs" "$@" 2>/dev/null | grep '^done-at ' || true)
+    [ -n "$out" ] && break
+    echo "$1 printed no result (attempt $attempt; the engine restarted?)" >&2
+  done
+  [ -n "$out" ] || return 1
+  rest=${out#done-at }
+  echo "$(( ${rest%% *} - start )) ${rest##* }"
+}
+first_id() { SNOWID_DYNAMODB_ENDPOINT="$endpoint" timed dev.snowid.bench.coldstart.FirstId; }
+floor() { timed dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2 }'; }
+
+first_id >/dev/null; floor >/dev/null # warm the OS's file cache; not counted
+ids=(); floors=(); ratios=(); ids_cpu=(); floors_cpu=(); ratios_cpu=()
+for i in $(seq "$runs"); do
+  if (( i % 2 )); then a=$(first_id); b=$(floor); else b=$(floor); a=$(first_id); fi
+  ids+=("${a% *}"); floors+=("${b% *}"); ratios+=("$(ratio "${a% *}" "${b% *}")")
+  ids_cpu+=("${a#* }"); floors_cpu+=("${b#* }"); ratios_cpu+=("$(ratio "${a#* }" "${b#* }")")
+done
+echo "first-id (handler init + GET /ids, lease included): wall (ms) ${ids[*]}; median $(median_of "${ids[@]}") ms"
+echo "floor (SDK client + one conditional UpdateItem):     wall (ms) ${floors[*]}; median $(median_of "${floors[@]}") ms"
+echo "  ratio first-id / floor, wall: of the medians $(ratio "$(median_of "${ids[@]}")" "$(median_of "${floors[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios[@]}")"
+echo "first-id CPU (ms, all threads) ${ids_cpu[*]}; median $(median_of "${ids_cpu[@]}")"
+echo "floor CPU (ms, all threads)    ${floors_cpu[*]}; median $(median_of "${floors_cpu[@]}")"
+echo "  ratio first-id / floor, CPU: of the medians $(ratio "$(median_of "${ids_cpu[@]}")" "$(median_of "${floors_cpu[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios_cpu[@]}")"

@@ -1,0 +1,29 @@
+package dev.snowid.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.lambda.settings.InvalidSettingException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LocalSettingsTest {
+
+    @Test
+    void thePortIs8080UnlessSetAndOnlyAWholeNumberUpTo65535() {
+        assertEquals(8080, LocalSettings.port(Map.of()));
+        assertEquals(0, LocalSettings.port(Map.of(LocalSettings.LOCAL_PORT, "0")));
+        for (String bad : new String[] {"+5", "65536", "-1", "http"}) {
+            InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                    () -> LocalSettings.port(Map.of(LocalSettings.LOCAL_PORT, bad)), bad);
+            assertEquals(LocalSettings.LOCAL_PORT, error.variable());
+        }
+    }
+
+    @Test
+    void aBlankLocalSecretCountsAsUnsetAndOneWithSpacesIsTrimmed() {
+        assertTrue(LocalSettings.leaseSecret(Map.of(LocalSettings.LOCAL_LEASE_SECRET, "  \n")).isEmpty());
+        assertEquals("s3cret", LocalSettings.leaseSecret(Map.of(LocalSettings.LOCAL_LEASE_SECRET, " s3cret\n")).orElseThrow());
+    }
+}
