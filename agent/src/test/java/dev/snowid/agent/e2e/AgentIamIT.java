@@ -60,6 +60,13 @@ class AgentIamIT {
             }
             assertEquals(java.util.Set.of(CALLER), java.util.Set.copyOf(stats.callerOfKey().values()));
             assertTrue(IdsFile.read(ids).length > 0);
+
+            // The slot map for operators, signed the same way: java -jar snowid-agent-iam.jar leases <url>.
+            ChildJvm.Result grid = ChildJvm.on(jdk).withIamAgent().isolatedFromAws(dir).env("AWS_ACCESS_KEY_ID", KEY_ID)
+                    .env("AWS_SECRET_ACCESS_KEY", SECRET_KEY).env("SNOWID_LEASE_AUTH", "aws_iam")
+                    .env("SNOWID_LEASE_REGION", AwsStandIns.REGION).runAgentJar(dir.resolve("grid"), "leases", standIns.proxy().toString());
+            assertEquals(0, grid.exitCode, grid::toString);
+            assertTrue(standIns.stats().forwarded().contains("GET /leases"), "GET /leases signed and verified: " + standIns.stats());
         }
     }
 

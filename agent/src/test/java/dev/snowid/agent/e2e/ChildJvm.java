@@ -131,7 +131,7 @@ public final class ChildJvm {
         command.add(jdk.java());
         command.addAll(jvmOptions);
         command.add("-jar");
-        command.add(AGENT_JAR);
+        command.add(agentJar);
         command.addAll(Arrays.asList(args));
         return waitFor(output, "java -jar snowid-agent.jar", start(output, command));
     }
