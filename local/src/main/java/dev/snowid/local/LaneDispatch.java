@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.function.IntSupplier;
 
 /**
  * The server's one handler, run on a reader thread once the request's headers are in: checks
@@ -20,12 +19,8 @@ final class LaneDispatch implements HttpHandler {
 
     private final Map<RouteLane, HttpHandler> handlers;
     private final Map<RouteLane, ThreadPoolExecutor> threads = new EnumMap<>(RouteLane.class);
-    private final IntSupplier port;
-
-    /** @param port the port the server listens on (known once it is bound) */
-    LaneDispatch(Map<RouteLane, HttpHandler> handlers, IntSupplier port) {
+    LaneDispatch(Map<RouteLane, HttpHandler> handlers) {
         this.handlers = new EnumMap<>(handlers);
-        this.port = port;
         for (RouteLane lane : RouteLane.values()) {
             threads.put(lane, RequestThreads.lane(lane));
         }
@@ -33,10 +28,9 @@ final class LaneDispatch implements HttpHandler {
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
-        int listening = port.getAsInt();
         List<String> hosts = exchange.getRequestHeaders().get("Host");
-        if (hosts == null || hosts.size() != 1 || !LocalHost.allowed(hosts.get(0), listening)) {
-            LocalAnswers.refuse(exchange, 421, "misdirected_request", "this server answers only Host " + LocalHost.allowedText(listening)
+        if (hosts == null || hosts.size() != 1 || !LocalHost.allowed(hosts.get(0))) {
+            LocalAnswers.refuse(exchange, 421, "misdirected_request", "this server answers only Host " + LocalHost.allowedText()
                     + " (the local runner is for this machine; a Host of another name is a web page reaching it through DNS rebinding)", -1);
             return;
         }

@@ -142,7 +142,7 @@ public final class LocalRunner implements AutoCloseable {
             // Made first: it sets the JDK server's request timeouts, which are read when the first server is made.
             ThreadPoolExecutor readers = RequestThreads.readers();
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-            LaneDispatch dispatch = new LaneDispatch(lanes, () -> server.getAddress().getPort());
+            LaneDispatch dispatch = new LaneDispatch(lanes);
             server.createContext("/", dispatch);
             // Not the dispatcher thread: a client that sends half a request would hold it, and every other client with it.
             server.setExecutor(readers);

@@ -33,15 +33,15 @@ class EngineGateTest {
     }
 
     @Test
-    void onlyLoopbackNamesWithTheRunnersPortAreAnswered() {
-        for (String host : List.of("localhost:8080", "127.0.0.1:8080", "[::1]:8080", "LocalHost:8080")) {
-            assertTrue(LocalHost.allowed(host, 8080), host);
+    void onlyLoopbackNamesWithAPortAreAnswered() {
+        for (String host : List.of("localhost:8080", "127.0.0.1:8080", "[::1]:8080", "LocalHost:8080", "localhost:1")) {
+            assertTrue(LocalHost.allowed(host), host);
         }
-        for (String host : List.of("localhost", "localhost:8081", "evil.example:8080", "127.0.0.2:8080", "localhost.evil.example:8080",
-                "", "[::1]")) {
-            assertFalse(LocalHost.allowed(host, 8080), host);
+        for (String host : List.of("localhost", "evil.example:8080", "127.0.0.2:8080", "localhost.evil.example:8080",
+                "", "[::1]", "localhost:", "localhost:80x", "evil.localhost:8080", "127.0.0.1.nip.io:8080")) {
+            assertFalse(LocalHost.allowed(host), host);
         }
-        assertFalse(LocalHost.allowed(null, 8080));
+        assertFalse(LocalHost.allowed(null));
     }
 
     @Test
