@@ -5,7 +5,7 @@
 # LegacyApp redirects three methods and calls them three times; in the lease modes the agent also
 # leases at start and releases at exit, so those runs include two calls to the lease API.
 #
-#   mvn -q -pl agent -am package -DskipTests -Dmaven.test.skip=false   # agent jars + test classes
+#   mvn -q -pl agent,local -am package -DskipTests                       # agent jars, fixture classes, runner jar
 #   agent/scripts/startup-modes.sh [runs]                                 # needs hyperfine, python3 + botocore
 #   SNOWID_BASE_AGENT_JAR=<an older snowid-agent.jar> agent/scripts/startup-modes.sh   # adds node and bearer with it
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs="${1:-20}"
 runner_jar="${SNOWID_LOCAL_JAR:-$root/local/target/snowid-local.jar}"
-[ -f "$runner_jar" ] || runner_jar="$root/lambda/target/snowid-function.jar"
+[ -f "$runner_jar" ] || { echo "no $runner_jar: mvn -q -pl agent,local -am package -DskipTests" >&2; exit 1; }
 classes="$root/agent/target/test-classes"
 stand_ins="$root/lambda/src/test/resources/dev/snowid/lambda/sigv4/aws_stand_ins.py"
 work="$(mktemp -d)"
