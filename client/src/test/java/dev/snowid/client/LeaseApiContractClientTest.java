@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.IdUnavailableException;
+import dev.snowid.WallClock;
+import dev.snowid.client.auth.AwsSigning;
+import dev.snowid.client.auth.RequestAuthorizer;
 import dev.snowid.client.wire.LeaseApiContract.Exchange;
 import dev.snowid.client.wire.LeaseApiContract;
 import dev.snowid.client.wire.LeaseRoute;
@@ -32,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LeaseApiContractClientTest {
 
     private static final String SECRET = "s3cret";
+    private static final String KEY_ID = "AKIACONTRACTTEST0001";
     private static final long SECONDS = 7;
 
     private HttpServer server;
@@ -58,10 +62,13 @@ class LeaseApiContractClientTest {
 
         Object seen = callAndCatch(api, exchange.route, lease);
 
-        String expectedRequest = exchange.route.method() + " " + exchange.route.path(lease.slot()) + " Bearer " + SECRET + " "
-                + LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, LeaseApiContract.LAST_ISSUED, "", 0);
+        String authorization = exchange.iamCaller == null ? "Bearer " + SECRET
+                : "AWS4-HMAC-SHA256 Credential=" + KEY_ID + "/"; // the signature itself: botocore checks it (lambda's SignaturesUnderBotocoreTest)
+        String body = LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, LeaseApiContract.LAST_ISSUED, "", 0);
+        String prefix = exchange.route.method() + " " + exchange.route.path(lease.slot()) + " " + authorization;
         assertEquals(1, received.size(), "one call");
-        assertEquals(expectedRequest, received.get(0));
+        assertTrue(received.get(0).startsWith(prefix) && received.get(0).endsWith(" " + body), "expected " + prefix + "... " + body
+                + ", got " + received.get(0));
         if (exchange.clientSees == Lease.class) {
             assertTrue(seen instanceof Lease, () -> "a lease, not " + seen);
             Lease read = (Lease) seen;
@@ -152,7 +159,23 @@ class LeaseApiContractClientTest {
             http.close();
         });
         server.start();
-        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort() + "/"), () -> SECRET,
-                LeaseApiContract.HOLDER);
+        URL url = new URL("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        if (exchange.iamCaller != null) {
+            return new HttpLeaseSource(url, signingAs(url), LeaseApiContract.HOLDER, WallClock.SYSTEM);
+        }
+        return new HttpLeaseSource(url, () -> SECRET, LeaseApiContract.HOLDER);
+    }
+
+    /** The SDK's default chain, its first source being system properties: static credentials for this test. */
+    private static RequestAuthorizer signingAs(URL url) {
+        System.setProperty("aws.accessKeyId", KEY_ID);
+        System.setProperty("aws.secretAccessKey", "contract-test-secret");
+        return AwsSigning.defaultCredentials().region("eu-west-1").authorizerFor(url);
+    }
+
+    @AfterEach
+    void forgetTheCredentials() {
+        System.clearProperty("aws.accessKeyId");
+        System.clearProperty("aws.secretAccessKey");
     }
 }

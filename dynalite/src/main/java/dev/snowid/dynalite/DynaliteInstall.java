@@ -14,17 +14,20 @@ import java.util.Optional;
 
 /**
  * Finds the folder dynalite is installed in (the one holding {@code node_modules/dynalite}), or
- * installs it, so that the local runner's jar runs from any directory. In this order, the first that
- * has dynalite installed wins:
+ * installs it, so that the local runner's jar runs from any directory. Only engine code the
+ * runner installed or was told to use ever runs; in this order:
  * <ol>
  *   <li>{@value DynaliteSettings#DYNALITE_DIR}, or the system property {@value #DIR_PROPERTY}:
  *       that folder and no other (an error if dynalite is not installed there);</li>
- *   <li>beside the code: a {@code dynalite/} folder next to the jar, or the repository's
- *       {@code dynalite/} when the jar (or the classes) are still in a module's {@code target};</li>
- *   <li>above the working directory: the nearest {@code dynalite/};</li>
+ *   <li>in a build of the repository (the jar or the classes still in a module's {@code target}):
+ *       the repository's {@code dynalite/} module, which the build filled with {@code npm ci};</li>
  *   <li>the per-user cache ({@link DynaliteCache}), installing the jar's pinned dynalite there
  *       with {@code npm ci} when it is not there yet.</li>
  * </ol>
+ * Nothing is looked for above the working directory or beside a copied jar: a {@code dynalite/}
+ * folder there may be another user's. Whichever folder is chosen must be this user's only
+ * ({@link TrustedFolder}) and hold exactly the packages the jar's lockfile pins
+ * ({@link LockfileCheck}), or the runner refuses to start, naming the folder.
  */
 public final class DynaliteInstall {
 
@@ -48,16 +51,16 @@ public final class DynaliteInstall {
                         + ", which has no node_modules/dynalite/cli.js: install it there with `npm install --prefix " + dir
                         + " dynalite@" + DynaliteCache.pinnedVersion() + "`, or unset it to let the runner install its own");
             }
-            return dir;
+            return trusted(dir, DynaliteSettings.DYNALITE_DIR + " (or -D" + DIR_PROPERTY + ")");
         }
         for (Path candidate : candidates()) {
             if (isInstalled(candidate)) {
-                return candidate;
+                return trusted(candidate, "the repository's dynalite/ module (found from the runner's code)");
             }
         }
         DynaliteCache cache = new DynaliteCache(DynaliteSettings.cacheHome(env));
         try {
-            return cache.install(npm, progress);
+            return trusted(cache.install(npm, progress), "the per-user cache (" + DynaliteSettings.XDG_CACHE_HOME + ", else ~/.cache)");
         } catch (RuntimeException e) {
             throw new IllegalStateException("no dynalite found, and installing it failed: " + e.getMessage()
                     + ". The runner needs Node.js 18 or later with npm on the PATH; or install dynalite yourself with"
@@ -66,13 +69,36 @@ public final class DynaliteInstall {
         }
     }
 
-    /** The folders looked at before the cache: beside the code, then above the working directory. */
+    /** The folders looked at before the cache: the repository's dynalite/ module, when the code is a build of it. */
     static List<Path> candidates() {
-        List<Path> candidates = new ArrayList<>(besideTheCode());
-        for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            candidates.add(dir.resolve("dynalite"));
+        return besideTheCode().stream().filter(DynaliteInstall::isTheModule).toList();
+    }
+
+    /** The repository's dynalite/ module: its lockfile and its child script beside node_modules. */
+    private static boolean isTheModule(Path dir) {
+        return Files.isRegularFile(dir.resolve("install-if-stale.js")) && Files.isRegularFile(dir.resolve(Dynalite.CHILD_SCRIPT))
+                && Files.isRegularFile(dir.resolve(DynaliteCache.PACKAGE_LOCK));
+    }
+
+    /**
+     * {@code dir}, if its engine code can only be this user's and is what the lockfile pins.
+     *
+     * @param origin what chose the folder, for the message (the setting to change)
+     */
+    static Path trusted(Path dir, String origin) {
+        Optional<String> unsafe = TrustedFolder.problem(dir);
+        if (unsafe.isPresent()) {
+            throw new IllegalStateException("refusing to run dynalite from " + dir + ", chosen by " + origin + ": " + unsafe.get()
+                    + ". Another user could have put code there that would run as you. Use a folder only you own and can write"
+                    + " (chmod go-w), or unset " + DynaliteSettings.DYNALITE_DIR + " to let the runner install its own");
         }
-        return candidates;
+        Optional<String> foreign = LockfileCheck.problem(dir);
+        if (foreign.isPresent()) {
+            throw new IllegalStateException("refusing to run dynalite from " + dir + ", chosen by " + origin + ": it is not the pinned"
+                    + " install (" + foreign.get() + "). Install it with `npm ci` from the jar's package-lock.json (dynalite "
+                    + DynaliteCache.pinnedVersion() + "), or unset " + DynaliteSettings.DYNALITE_DIR + " to let the runner install its own");
+        }
+        return dir;
     }
 
     /** True when {@code dir} holds a dynalite that can be started. */
@@ -108,7 +134,7 @@ public final class DynaliteInstall {
         if (home == null) {
             return List.of();
         }
-        List<Path> beside = new ArrayList<>(List.of(home.resolve("dynalite")));
+        List<Path> beside = new ArrayList<>();
         Path module = home.getParent();
         if (home.getFileName() != null && home.getFileName().toString().equals("target") && module != null) {
             beside.add(module); // dynalite/target/classes -> dynalite (this module holds the pin)

@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,5 +49,90 @@ class DynaliteInstallTest {
     void aFolderWithAPackageJsonButNoNodeModulesIsNotAnInstall(@TempDir Path folder) throws IOException {
         Files.writeString(folder.resolve("package.json"), "{\"dependencies\":{\"dynalite\":\"4.0.0\"}}");
         assertFalse(DynaliteInstall.isInstalled(folder));
+    }
+
+    @Test
+    void nothingAboveTheWorkingDirectoryIsACandidate() {
+        Path cwd = Path.of("").toAbsolutePath();
+        for (Path candidate : DynaliteInstall.candidates()) {
+            assertFalse(cwd.startsWith(candidate.getParent()) && candidate.endsWith("dynalite") && !Files.isRegularFile(
+                    candidate.resolve("install-if-stale.js")), "a guessed folder above the working directory: " + candidate);
+            assertTrue(Files.isRegularFile(candidate.resolve("install-if-stale.js")), "only the repository's module: " + candidate);
+        }
+    }
+
+    @Test
+    void aConfiguredFolderOthersCanWriteIsRefusedNamingTheFolderAndTheSetting(@TempDir Path temp) throws IOException {
+        Path copy = copyOfTheRepositoryInstall(temp.resolve("engine"));
+        assertEquals(copy, DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"),
+                "the copy itself is a sound install");
+        Path cli = copy.resolve("node_modules/dynalite/cli.js");
+        Files.setPosixFilePermissions(cli, PosixFilePermissions.fromString("rw-rw-rw-"));
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"));
+        assertTrue(refused.getMessage().contains(cli + " is writable by every user"), refused.getMessage());
+        assertTrue(refused.getMessage().contains(DynaliteSettings.DYNALITE_DIR), refused.getMessage());
+
+        Files.setPosixFilePermissions(cli, PosixFilePermissions.fromString("rw-r--r--"));
+        // Group-writable is refused unless the group is the user's own private group (named as the user).
+        Path modules = copy.resolve("node_modules");
+        Files.setPosixFilePermissions(modules, PosixFilePermissions.fromString("rwxrwxr-x"));
+        Files.getFileAttributeView(modules, PosixFileAttributeView.class).setGroup(
+                modules.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName("nogroup"));
+        refused = assertThrows(IllegalStateException.class,
+                () -> DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"));
+        assertTrue(refused.getMessage().contains(modules + " is writable by its group nogroup"), refused.getMessage());
+    }
+
+    @Test
+    void aFolderOwnedByAnotherUserIsRefused(@TempDir Path temp) throws IOException {
+        Path copy = copyOfTheRepositoryInstall(temp.resolve("engine"));
+        UserPrincipal nobody = copy.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        Path index = copy.resolve("node_modules/dynalite/index.js");
+        Files.setOwner(index, nobody); // the test runs as root in CI containers; elsewhere chown is refused and the test fails loudly
+
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"));
+        assertTrue(refused.getMessage().contains(index + " is owned by nobody"), refused.getMessage());
+    }
+
+    @Test
+    void aHandMadeDynaliteIsNotThePinnedInstall(@TempDir Path temp) throws IOException {
+        Path planted = temp.resolve("planted");
+        Files.createDirectories(planted.resolve("node_modules/dynalite"));
+        Files.writeString(planted.resolve("package.json"), "{\"dependencies\":{\"dynalite\":\"4.0.0\"}}");
+        Files.writeString(planted.resolve("node_modules/dynalite/cli.js"), "require('fs').writeFileSync('/tmp/owned', 'x')");
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, planted.toString()), System.out, "no-npm"));
+        assertTrue(refused.getMessage().contains("not the pinned install"), refused.getMessage());
+
+        // The same with npm's record copied in, but one package of another version.
+        Path copy = copyOfTheRepositoryInstall(temp.resolve("engine"));
+        Path asyncJson = copy.resolve("node_modules/async/package.json");
+        Files.writeString(asyncJson, Files.readString(asyncJson).replaceFirst("\"version\"\\s*:\\s*\"[^\"]+\"", "\"version\": \"0.0.1\""));
+        refused = assertThrows(IllegalStateException.class,
+                () -> DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"));
+        assertTrue(refused.getMessage().contains(asyncJson + " is not version"), refused.getMessage());
+    }
+
+    /** The build's own install (the repository's dynalite/ module), copied: links as links. */
+    private static Path copyOfTheRepositoryInstall(Path target) throws IOException {
+        Path source = DynaliteInstall.find(Map.of(), System.out, "no-such-npm-command");
+        try (Stream<Path> tree = Files.walk(source.resolve("node_modules"))) {
+            for (Path from : (Iterable<Path>) tree::iterator) {
+                Path to = target.resolve(source.relativize(from).toString());
+                if (Files.isSymbolicLink(from)) {
+                    Files.createSymbolicLink(to, Files.readSymbolicLink(from));
+                } else if (Files.isDirectory(from, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to);
+                }
+            }
+        }
+        Files.copy(source.resolve("package.json"), target.resolve("package.json"));
+        // @TempDir makes its folder for this user only; the copies keep the modes umask gave the build's install.
+        return target;
     }
 }

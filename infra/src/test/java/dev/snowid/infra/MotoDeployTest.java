@@ -4,6 +4,7 @@ import static dev.snowid.infra.Template.at;
 import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,7 +69,8 @@ class MotoDeployTest {
     private static final Map<String, String> PARAMETERS = Map.ofEntries(Map.entry("Datacenters", "8-11"),
             Map.entry("AgentSlots", "48"), Map.entry("ReservedConcurrency", "40"), Map.entry("LeaseMillis", "30000"),
             Map.entry("LeaseAuth", "BEARER"), Map.entry("LeaseSecretSha256", sha256(SECRET)), Map.entry("LogRetentionDays", "14"),
-            Map.entry("ThrottlingRateLimit", "500"), Map.entry("ThrottlingBurstLimit", "64"),
+            Map.entry("ThrottlingRateLimit", "500"), Map.entry("ThrottlingBurstLimit", "64"), Map.entry("LeaseConcurrency", "8"),
+            Map.entry("PublicThrottlingRateLimit", "300"), Map.entry("PublicThrottlingBurstLimit", "32"),
             Map.entry("AccessLogRetentionDays", "7"), Map.entry("MetricsNamespace", NAMESPACE));
 
     private static MotoStack deployment;
@@ -133,6 +135,31 @@ class MotoDeployTest {
 
         assertEquals(40, deployed.lambda.getFunctionConcurrency(b -> b.functionName(deployed.functionName()))
                 .reservedConcurrentExecutions());
+        assertEquals("ids", expected.get(FunctionSettings.ROLE));
+    }
+
+    @Test
+    void theLeaseFunctionIsTheSameJarInTheLeaseRoleWithItsOwnReservedConcurrency() throws Exception {
+        var function = deployed.lambda.getFunctionConfiguration(b -> b.functionName(deployed.leaseFunctionName()));
+        var ids = deployed.lambda.getFunctionConfiguration(b -> b.functionName(deployed.functionName()));
+        assertNotEquals(ids.functionName(), function.functionName());
+        assertEquals(ids.codeSha256(), function.codeSha256(), "one artifact");
+        assertEquals(ids.handler(), function.handler());
+        assertEquals(ids.role(), function.role());
+
+        Map<String, String> expected = new TreeMap<>();
+        map(at(deployed.translated.properties(TemplateChecks.LEASE_FUNCTION), "Environment", "Variables").orElseThrow())
+                .forEach((name, value) -> expected.put(name, deployed.intrinsics.string(value)));
+        assertEquals(expected, new TreeMap<>(function.environment().variables()));
+        assertEquals("leases", expected.get(FunctionSettings.ROLE));
+        // Everything else as the ids function has it: the same table, pool, split and secret.
+        Map<String, String> idsVariables = new TreeMap<>(ids.environment().variables());
+        idsVariables.remove(FunctionSettings.ROLE);
+        expected.remove(FunctionSettings.ROLE);
+        assertEquals(idsVariables, expected);
+
+        assertEquals(8, deployed.lambda.getFunctionConcurrency(b -> b.functionName(deployed.leaseFunctionName()))
+                .reservedConcurrentExecutions(), "LeaseConcurrency, reserved for the lease routes alone");
     }
 
     @Test
@@ -165,34 +192,45 @@ class MotoDeployTest {
     }
 
     @Test
-    void theApiSendsEveryRouteToTheAliasOfThePublishedVersion() {
-        String function = deployed.functionName();
-        List<String> versions = deployed.lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
-                .map(FunctionConfiguration::version).filter(v -> !v.equals("$LATEST")).toList();
-        assertEquals(1, versions.size(), "AutoPublishAlias publishes one version: " + versions);
-        String aliasArn = deployed.lambda.getAlias(b -> b.functionName(function).name("live")).aliasArn();
-        assertEquals(versions.get(0), deployed.lambda.getAlias(b -> b.functionName(function).name("live")).functionVersion());
-
+    void theApiSendsEachRouteToTheAliasOfItsFunctionsPublishedVersion() {
         String api = deployed.value("Api");
-        String invokesAlias = "arn:aws:apigateway:" + REGION.id() + ":lambda:path/2015-03-31/functions/" + aliasArn + "/invocations";
+        String invokesIds = invokesAlias(deployed.functionName());
+        String invokesLeases = invokesAlias(deployed.leaseFunctionName());
         Map<String, Integration> integrations = deployed.apiGateway.getIntegrations(b -> b.apiId(api)).items().stream()
                 .collect(Collectors.toMap(Integration::integrationId, i -> i));
         Set<String> routes = new TreeSet<>();
+        Map<String, String> reaches = new TreeMap<>();
         for (Route route : deployed.apiGateway.getRoutes(b -> b.apiId(api)).items()) {
             routes.add(route.routeKey());
             Integration integration = integrations.get(route.target().substring("integrations/".length()));
-            assertEquals(invokesAlias, integration.integrationUri(), route.routeKey());
+            reaches.put(route.routeKey(), integration.integrationUri().equals(invokesLeases) ? "leases"
+                    : integration.integrationUri().equals(invokesIds) ? "ids" : integration.integrationUri());
             assertEquals("2.0", integration.payloadFormatVersion(), route.routeKey());
             assertEquals("AWS_PROXY", integration.integrationTypeAsString().toUpperCase(), route.routeKey());
         }
         assertEquals(new TreeSet<>(TemplateChecks.ROUTES), routes);
+        assertEquals(Map.of("GET /ids", "ids", "POST /ids", "ids", "GET /ids/{id}", "ids", "GET /health", "ids", "X-AMAZON-APIGATEWAY-ANY-METHOD $default", "ids",
+                "GET /leases", "leases", "POST /leases", "leases", "PUT /leases/{slot}", "leases", "DELETE /leases/{slot}", "leases"),
+                reaches, "the lease routes reach the lease function only, every other route the ids function");
 
-        JsonNode policy = json(deployed.lambda.getPolicy(b -> b.functionName(function).qualifier("live")).policy());
-        JsonNode statement = policy.field("Statement").orElseThrow().asArray().get(0);
-        assertEquals("apigateway.amazonaws.com", statement.field("Principal").orElseThrow().field("Service").orElseThrow().text());
-        assertEquals("arn:aws:execute-api:" + REGION.id() + ":" + deployed.account() + ":" + api + "/*",
-                statement.field("Condition").orElseThrow().field("ArnLike").orElseThrow().field("AWS:SourceArn").orElseThrow().text());
+        for (String function : List.of(deployed.functionName(), deployed.leaseFunctionName())) {
+            JsonNode policy = json(deployed.lambda.getPolicy(b -> b.functionName(function).qualifier("live")).policy());
+            JsonNode statement = policy.field("Statement").orElseThrow().asArray().get(0);
+            assertEquals("apigateway.amazonaws.com", statement.field("Principal").orElseThrow().field("Service").orElseThrow().text());
+            assertEquals("arn:aws:execute-api:" + REGION.id() + ":" + deployed.account() + ":" + api + "/*",
+                    statement.field("Condition").orElseThrow().field("ArnLike").orElseThrow().field("AWS:SourceArn").orElseThrow().text());
+        }
         assertEquals("https://" + api + ".execute-api." + REGION.id() + ".amazonaws.com", deployed.output("LeaseUrl"));
+    }
+
+    /** The integration URI that invokes the function's alias "live", the one published version. */
+    private String invokesAlias(String function) {
+        List<String> versions = deployed.lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
+                .map(FunctionConfiguration::version).filter(v -> !v.equals("$LATEST")).toList();
+        assertEquals(1, versions.size(), "AutoPublishAlias publishes one version of " + function + ": " + versions);
+        var alias = deployed.lambda.getAlias(b -> b.functionName(function).name("live"));
+        assertEquals(versions.get(0), alias.functionVersion());
+        return "arn:aws:apigateway:" + REGION.id() + ":lambda:path/2015-03-31/functions/" + alias.aliasArn() + "/invocations";
     }
 
     @Test
@@ -205,6 +243,13 @@ class MotoDeployTest {
         var stage = deployed.apiGateway.getStage(b -> b.apiId(deployed.value("Api")).stageName("$default"));
         assertEquals(500.0, stage.defaultRouteSettings().throttlingRateLimit());
         assertEquals(64, stage.defaultRouteSettings().throttlingBurstLimit());
+        // The public routes' own buckets, below the stage's that the lease routes keep.
+        assertEquals(new TreeSet<>(List.of("GET /ids", "POST /ids", "GET /ids/{id}", "GET /health", "$default")),
+                new TreeSet<>(stage.routeSettings().keySet()));
+        stage.routeSettings().forEach((route, limits) -> {
+            assertEquals(300.0, limits.throttlingRateLimit(), route);
+            assertEquals(32, limits.throttlingBurstLimit(), route);
+        });
         assertEquals("arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + STACK + "/api-access:*",
                 stage.accessLogSettings().destinationArn());
         assertTrue(stage.accessLogSettings().format().startsWith("{\"requestId\":\"$context.requestId\""),
@@ -242,11 +287,7 @@ class MotoDeployTest {
 
     @Test
     void theFunctionReportsItsVersionAndIssuesIdsAndLeasesFromItsPoolOnTheDeployedTable() {
-        Map<String, String> environment = new HashMap<>(deployed.lambda.getFunctionConfiguration(b -> b.functionName(
-                deployed.functionName())).environment().variables());
-        // The one setting a run outside Lambda adds: where DynamoDB is.
-        environment.put(FunctionSettings.DYNAMODB_ENDPOINT, deployed.endpoint);
-        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(environment))) {
+        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(localEnvironment(deployed.functionName())))) {
             JsonNode health = body(invoke(handler, "GET", "/health", "", null), 200);
             assertEquals(System.getProperty("snowid.version"), health.field("version").orElseThrow().text(), health.toString());
             JsonNode ids = body(invoke(handler, "GET", "/ids", "count=3", null), 200);
@@ -257,7 +298,13 @@ class MotoDeployTest {
                 int slot = decoded.datacenter() * 32 + decoded.machine();
                 assertTrue(slot >= 256 && slot < 336, "the function's own slot " + slot + " lies in its part, 256-335: " + decoded);
             }
-            JsonNode lease = body(invoke(handler, "POST", "/leases", "", "Bearer " + SECRET), 201);
+            // The lease routes are the lease function's: the ids function refuses them.
+            body(invoke(handler, "POST", "/leases", "", "Bearer " + SECRET), 404);
+            JsonNode lease;
+            try (SnowidHandler leases = new SnowidHandler(FunctionSettings.from(localEnvironment(deployed.leaseFunctionName())))) {
+                lease = body(invoke(leases, "POST", "/leases", "", "Bearer " + SECRET), 201);
+                body(invoke(leases, "GET", "/ids", "", null), 404);
+            }
             int leased = Integer.parseInt(lease.field("slot").orElseThrow().asNumber());
             assertTrue(leased >= 336 && leased < 384, "a leased slot lies in the agents' part, 336-383: " + lease);
 
@@ -268,6 +315,14 @@ class MotoDeployTest {
                 assertTrue(item.containsKey(LeaseTableSchema.OWNER) && item.containsKey(LeaseTableSchema.TTL), item.toString());
             }
         }
+    }
+
+    /** A deployed function's environment, plus the one setting a run outside Lambda adds: where DynamoDB is. */
+    private Map<String, String> localEnvironment(String function) {
+        Map<String, String> environment = new HashMap<>(deployed.lambda.getFunctionConfiguration(b -> b.functionName(function))
+                .environment().variables());
+        environment.put(FunctionSettings.DYNAMODB_ENDPOINT, deployed.endpoint);
+        return environment;
     }
 
     private static String invoke(SnowidHandler handler, String method, String path, String query, String authorization) {

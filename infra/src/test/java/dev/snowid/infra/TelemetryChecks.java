@@ -243,7 +243,8 @@ final class TelemetryChecks {
     /** The namespace and service name the deployed function uses: its environment variables. */
     private record Deployment(Object namespace, Object service, boolean splitsThePool) {
         static Deployment of(Template template) {
-            Map<String, Object> variables = template.single(TemplateChecks.FUNCTION_TYPE)
+            // Both functions report under these (the template gives them the same); the ids function's are read.
+            Map<String, Object> variables = Optional.of(TemplateChecks.IDS_FUNCTION).filter(template.resources()::containsKey)
                     .flatMap(id -> at(template.properties(id), "Environment", "Variables")).map(Template::map).orElse(Map.of());
             return new Deployment(variables.get(FunctionSettings.METRICS_NAMESPACE), variables.get(FunctionSettings.SERVICE),
                     variables.containsKey(FunctionSettings.AGENT_SLOTS));

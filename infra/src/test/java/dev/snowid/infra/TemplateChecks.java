@@ -5,6 +5,7 @@ import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static dev.snowid.infra.Template.oneOrMany;
 
+import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +40,15 @@ final class TemplateChecks {
 
     /** Lambda writes to streams it names itself; these two actions on them are all logging needs. */
     static final Set<String> LOG_ACTIONS = Set.of("logs:CreateLogStream", "logs:PutLogEvents");
+
+    /** The public routes' function: its environments issue IDs, one slot each (SNOWID_ROLE=ids). */
+    static final String IDS_FUNCTION = "SnowidFunction";
+    /** The lease routes' function: the same jar, no slot of its own (SNOWID_ROLE=leases). */
+    static final String LEASE_FUNCTION = "LeaseFunction";
+    /** Each function and the role it must be deployed in. */
+    static final Map<String, FunctionRole> ROLES = Map.of(IDS_FUNCTION, FunctionRole.IDS, LEASE_FUNCTION, FunctionRole.LEASES);
+    /** The parameter of the lease function's own reserved concurrency. */
+    static final String LEASE_CONCURRENCY = "LeaseConcurrency";
 
     /** The parameter that keeps slots for agents; Lambda environments may use the rest. */
     static final String AGENT_SLOTS = "AgentSlots";
@@ -101,13 +111,29 @@ final class TemplateChecks {
     // The function
 
     static List<String> function(Template template, CodeNames code) {
-        List<String> problems = new ArrayList<>();
-        Optional<String> id = template.single(FUNCTION_TYPE);
-        if (id.isEmpty()) {
-            problems.add("expected exactly one " + FUNCTION_TYPE + ", found " + template.resourcesOfType(FUNCTION_TYPE));
-            return problems;
+        if (!new TreeSet<>(template.resourcesOfType(FUNCTION_TYPE)).equals(new TreeSet<>(ROLES.keySet()))) {
+            return List.of("expected the functions " + new TreeSet<>(ROLES.keySet()) + " (" + FUNCTION_TYPE + "), found "
+                    + template.resourcesOfType(FUNCTION_TYPE));
         }
-        Map<String, Object> fn = template.properties(id.get());
+        List<String> problems = new ArrayList<>();
+        for (String id : ROLES.keySet()) {
+            function(template, code, id).forEach(problem -> problems.add(id + ": " + problem));
+        }
+        Map<String, Object> ids = template.properties(IDS_FUNCTION);
+        Map<String, Object> leases = template.properties(LEASE_FUNCTION);
+        for (String same : List.of("CodeUri", "Handler", "Runtime", "Role", "Policies", "LoggingConfig", "MemorySize", "Timeout")) {
+            expect(problems, LEASE_FUNCTION + " " + same + " (the same artifact as " + IDS_FUNCTION + ")", ids.get(same), leases.get(same));
+        }
+        expect(problems, LEASE_FUNCTION + " ReservedConcurrentExecutions (its own, not the public routes')",
+                Map.of("Ref", LEASE_CONCURRENCY), leases.get("ReservedConcurrentExecutions"));
+        ROLES.forEach((id, role) -> expect(problems, id + " " + FunctionSettings.ROLE, role.value(),
+                variables(template, id).get(FunctionSettings.ROLE)));
+        return problems;
+    }
+
+    private static List<String> function(Template template, CodeNames code, String id) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Object> fn = template.properties(id);
         expect(problems, "Runtime", "java21", fn.get("Runtime"));
         expect(problems, "Handler", code.handler(), fn.get("Handler"));
         expect(problems, "SnapStart", Map.of("ApplyOn", "PublishedVersions"), fn.get("SnapStart"));
@@ -136,8 +162,7 @@ final class TemplateChecks {
 
     /** The template's CodeUri, relative to the template's folder, must be the built jar. */
     static List<String> codeUri(Template template, Path templateFile, Path functionJar) {
-        String id = template.single(FUNCTION_TYPE).orElseThrow();
-        Object codeUri = template.properties(id).get("CodeUri");
+        Object codeUri = template.properties(IDS_FUNCTION).get("CodeUri");
         if (!(codeUri instanceof String path)) {
             return List.of("CodeUri " + codeUri + ": expected the path of the built jar");
         }
@@ -153,7 +178,15 @@ final class TemplateChecks {
 
     static List<String> environment(Template template, CodeNames code) {
         List<String> problems = new ArrayList<>();
-        Map<String, Object> variables = variables(template);
+        for (String id : ROLES.keySet()) {
+            environment(template, code, id).forEach(problem -> problems.add(id + ": " + problem));
+        }
+        return problems;
+    }
+
+    private static List<String> environment(Template template, CodeNames code, String id) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Object> variables = variables(template, id);
         Set<String> expected = new TreeSet<>(code.functionVariables());
         expected.removeAll(code.localOnlyVariables());
         Set<String> missing = new TreeSet<>(expected);
@@ -188,11 +221,14 @@ final class TemplateChecks {
         return problems;
     }
 
+    /** The ids function's variables: the one whose environments hold slots. */
     private static Map<String, Object> variables(Template template) {
-        return template.single(FUNCTION_TYPE)
-                .flatMap(id -> at(template.properties(id), "Environment", "Variables"))
-                .map(Template::map)
-                .orElse(Map.of());
+        return variables(template, IDS_FUNCTION);
+    }
+
+    private static Map<String, Object> variables(Template template, String id) {
+        return template.resources().containsKey(id)
+                ? at(template.properties(id), "Environment", "Variables").map(Template::map).orElse(Map.of()) : Map.of();
     }
 
     private static String firstWithSuffix(Set<String> names, String suffix) {
@@ -204,7 +240,7 @@ final class TemplateChecks {
 
     static List<String> iam(Template template, CodeNames code) {
         List<String> problems = new ArrayList<>();
-        Optional<String> fnId = template.single(FUNCTION_TYPE);
+        Optional<String> fnId = Optional.of(IDS_FUNCTION).filter(template.resources()::containsKey);
         Optional<String> tableId = template.single(TABLE_TYPE);
         if (fnId.isEmpty() || tableId.isEmpty()) {
             return List.of("IAM: needs the one function and the one table");
@@ -280,7 +316,12 @@ final class TemplateChecks {
                             + ", which this check cannot see into");
                 }
                 oneOrMany(properties.get("Policies")).forEach(policy -> documents.add(map(policy).get("PolicyDocument")));
-            } else if ("AWS::IAM::Policy".equals(type) || "AWS::IAM::ManagedPolicy".equals(type)) {
+            } else if ("AWS::IAM::Policy".equals(type)) {
+                documents.add(properties.get("PolicyDocument"));
+            } else if ("AWS::IAM::ManagedPolicy".equals(type) && (properties.containsKey("Roles") || properties.containsKey("Users")
+                    || properties.containsKey("Groups"))) {
+                // Attached in the stack: a permission of someone here. One attached to nothing (the lease
+                // clients' policy, an output for workload roles elsewhere) grants nothing in this stack.
                 documents.add(properties.get("PolicyDocument"));
             }
             for (Object document : documents) {
@@ -306,13 +347,11 @@ final class TemplateChecks {
     static List<String> routes(Template template) {
         List<String> problems = new ArrayList<>();
         Optional<String> apiId = template.single(HTTP_API_TYPE);
-        Optional<String> fnId = template.single(FUNCTION_TYPE);
-        if (apiId.isEmpty() || fnId.isEmpty()) {
-            return List.of("expected one " + HTTP_API_TYPE + " in front of the one function");
+        if (apiId.isEmpty() || !template.resources().keySet().containsAll(ROLES.keySet())) {
+            return List.of("expected one " + HTTP_API_TYPE + " in front of the functions " + ROLES.keySet());
         }
         Map<String, Object> body = map(at(template.properties(apiId.get()), "DefinitionBody").orElse(Map.of()));
         Map<String, Object> paths = map(body.getOrDefault("paths", Map.of()));
-        String alias = "${" + fnId.get() + ".Alias}";
         Set<String> routes = new TreeSet<>();
         paths.forEach((path, operations) -> map(operations).forEach((method, operation) -> {
             String route = method.toUpperCase() + " " + path;
@@ -321,28 +360,34 @@ final class TemplateChecks {
             Object integration = op.get("x-amazon-apigateway-integration");
             expect(problems, route + " integration type", "aws_proxy", at(integration, "type").orElse(null));
             expect(problems, route + " payload format", "2.0", at(integration, "payloadFormatVersion").orElse(null));
+            boolean leaseRoute = path.startsWith("/leases");
+            // The lease routes reach the lease function alone: a flood of the public routes cannot take its concurrency.
+            String alias = "${" + (leaseRoute ? LEASE_FUNCTION : IDS_FUNCTION) + ".Alias}";
             Object uri = at(integration, "uri", "Fn::Sub").orElse("");
             if (!String.valueOf(uri).contains(alias)) {
-                problems.add(route + " calls " + uri + ", not the alias " + alias + " (SnapStart runs published versions only)");
+                problems.add(route + " calls " + uri + ", not the alias " + alias + " (SnapStart runs published versions only; "
+                        + "the lease routes go to " + LEASE_FUNCTION + ", the others to " + IDS_FUNCTION + ")");
             }
-            boolean leaseRoute = path.startsWith("/leases");
             Object security = op.get("security");
-            if (leaseRoute && !iamWhenSwitchedOn(security, body)) {
+            boolean idsRoute = path.equals("/ids");
+            if ((leaseRoute || idsRoute) && !iamWhenSwitchedOn(security, body)) {
                 problems.add(route + " must switch on AWS_IAM (SigV4) through a condition, found security " + security);
             }
-            if (!leaseRoute && security != null) {
+            if (!leaseRoute && !idsRoute && security != null) {
                 problems.add(route + " is public, yet has security " + security);
             }
         }));
         if (!routes.equals(new TreeSet<>(ROUTES))) {
             problems.add("routes " + routes + " differ from the HTTP API's (docs/api.md): " + new TreeSet<>(ROUTES));
         }
-        boolean permitted = template.resourcesOfType("AWS::Lambda::Permission").stream()
-                .map(template::properties)
-                .anyMatch(permission -> Map.of("Ref", fnId.get() + ".Alias").equals(permission.get("FunctionName"))
-                        && "apigateway.amazonaws.com".equals(permission.get("Principal")));
-        if (!permitted) {
-            problems.add("no AWS::Lambda::Permission lets API Gateway invoke " + fnId.get() + ".Alias");
+        for (String fnId : ROLES.keySet()) {
+            boolean permitted = template.resourcesOfType("AWS::Lambda::Permission").stream()
+                    .map(template::properties)
+                    .anyMatch(permission -> Map.of("Ref", fnId + ".Alias").equals(permission.get("FunctionName"))
+                            && "apigateway.amazonaws.com".equals(permission.get("Principal")));
+            if (!permitted) {
+                problems.add("no AWS::Lambda::Permission lets API Gateway invoke " + fnId + ".Alias");
+            }
         }
         return problems;
     }
@@ -370,9 +415,11 @@ final class TemplateChecks {
      */
     static List<String> fleet(Template template) {
         List<String> problems = new ArrayList<>();
-        Map<String, Object> variables = variables(template);
-        expect(problems, FunctionSettings.AGENT_SLOTS, Map.of("Ref", AGENT_SLOTS), variables.get(FunctionSettings.AGENT_SLOTS));
-        expect(problems, FunctionSettings.LEASE_AUTH, Map.of("Ref", "LeaseAuth"), variables.get(FunctionSettings.LEASE_AUTH));
+        for (String id : ROLES.keySet()) {
+            Map<String, Object> variables = variables(template, id);
+            expect(problems, id + " " + FunctionSettings.AGENT_SLOTS, Map.of("Ref", AGENT_SLOTS), variables.get(FunctionSettings.AGENT_SLOTS));
+            expect(problems, id + " " + FunctionSettings.LEASE_AUTH, Map.of("Ref", "LeaseAuth"), variables.get(FunctionSettings.LEASE_AUTH));
+        }
         Map<String, Object> declared = map(template.parameters().getOrDefault("LeaseAuth", Map.of()));
         List<String> modes = new ArrayList<>();
         list(declared.getOrDefault("AllowedValues", List.of())).forEach(v -> modes.add(String.valueOf(v).toLowerCase(Locale.ROOT)));
@@ -444,7 +491,15 @@ final class TemplateChecks {
     }
 
     private static List<String> secret(Template template, String variable) {
-        Object value = variables(template).get(variable);
+        List<String> problems = new ArrayList<>();
+        for (String id : ROLES.keySet()) {
+            secret(template, variable, id).forEach(problem -> problems.add(id + ": " + problem));
+        }
+        return problems;
+    }
+
+    private static List<String> secret(Template template, String variable, String id) {
+        Object value = variables(template, id).get(variable);
         if (value instanceof String text && text.startsWith("{{resolve:")) {
             return List.of(); // a dynamic reference: resolved by CloudFormation, never stored here
         }
@@ -473,11 +528,11 @@ final class TemplateChecks {
      */
     static List<String> concurrencyWithinPool(Template template) {
         List<String> problems = new ArrayList<>();
-        Optional<String> fnId = template.single(FUNCTION_TYPE);
-        if (fnId.isEmpty()) {
+        // Only the ids function's environments hold slots; the lease function holds none (its role says so).
+        if (!template.resources().containsKey(IDS_FUNCTION)) {
             return List.of("no function to bound");
         }
-        Map<String, Object> fn = template.properties(fnId.get());
+        Map<String, Object> fn = template.properties(IDS_FUNCTION);
         Map<String, Object> variables = variables(template);
         Object concurrency = fn.get("ReservedConcurrentExecutions");
         Object datacenters = variables.get(FunctionSettings.DATACENTERS);
@@ -487,6 +542,9 @@ final class TemplateChecks {
         for (String hash : List.of(FunctionSettings.LEASE_SECRET_SHA256, FunctionSettings.LEASE_SECRET_NEXT_SHA256)) {
             refTo(variables.get(hash)).ifPresent(secret -> samples.put(secret, List.of("", "0123456789abcdef".repeat(4))));
         }
+        // Nor has the principal list; the rules, too, only care whether it is empty.
+        refTo(variables.get(FunctionSettings.LEASE_PRINCIPALS)).ifPresent(principals ->
+                samples.put(principals, List.of("", "arn:aws:iam::123456789012:role/app")));
         if (concurrency == null || datacenters == null || machines == null) {
             return List.of("reserved concurrency, SNOWID_DATACENTERS and SNOWID_MACHINES must all be set");
         }

@@ -227,6 +227,34 @@ class TemplateDriftTest {
         assertMentions(TemplateChecks.function(changed, code), "SnapStart");
     }
 
+    @Test
+    void aLeaseRouteThatReachesThePublicFunctionFails() {
+        Template changed = template.copy();
+        Map<String, Object> integration = map(map(map(paths(changed).get("/leases/{slot}")).get("put"))
+                .get("x-amazon-apigateway-integration"));
+        integration.put("uri", Map.of("Fn::Sub", "arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/"
+                + "2015-03-31/functions/${SnowidFunction.Alias}/invocations"));
+        assertMentions(TemplateChecks.routes(changed), "PUT /leases/{slot} calls");
+    }
+
+    @Test
+    void aLeaseFunctionInAnotherRoleOrOnThePublicConcurrencyFails() {
+        Template changed = template.copy();
+        map(at(changed.properties(TemplateChecks.LEASE_FUNCTION), "Environment", "Variables").orElseThrow())
+                .put(FunctionSettings.ROLE, "all");
+        changed.properties(TemplateChecks.LEASE_FUNCTION).put("ReservedConcurrentExecutions", Map.of("Ref", "ReservedConcurrency"));
+        List<String> problems = TemplateChecks.function(changed, code);
+        assertMentions(problems, "LeaseFunction SNOWID_ROLE: expected leases");
+        assertMentions(problems, "LeaseFunction ReservedConcurrentExecutions (its own");
+    }
+
+    @Test
+    void idsWithoutTheIamSwitchFails() {
+        Template changed = template.copy();
+        map(map(paths(changed).get("/ids")).get("post")).remove("security");
+        assertMentions(TemplateChecks.routes(changed), "POST /ids must switch on AWS_IAM");
+    }
+
     // ---------------------------------------------------------------------------------------
 
     static void assertMentions(List<String> problems, String expected) {

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * A real lease API for the tests: the function's local runner (the same handler as on Lambda) on a
- * real DynamoDB-compatible engine, with a pool of eight slots and 5 s leases, the shortest the
+ * real DynamoDB-compatible engine, with eight slots for agents and 5 s leases, the shortest the
  * function allows, so that long runs cross renewals.
  */
 public final class LeaseApi implements AutoCloseable {
@@ -33,7 +33,9 @@ public final class LeaseApi implements AutoCloseable {
         env.put(FunctionSettings.LEASE_MILLIS, "5000");
         env.put(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "250"); // the most a 5 s lease allows: one machine, one clock
         env.put(FunctionSettings.DATACENTERS, Integer.toString(DATACENTER));
-        env.put(FunctionSettings.MACHINES, "0-7");
+        // Eight slots for agents (machines 1-8); machine 0 is the runner's own (it splits its pool as the template does).
+        env.put(FunctionSettings.MACHINES, "0-8");
+        env.put(FunctionSettings.AGENT_SLOTS, "8");
         return new LeaseApi(LocalRunner.start(env));
     }
 

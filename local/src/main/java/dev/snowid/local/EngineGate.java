@@ -2,17 +2,16 @@ package dev.snowid.local;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import dev.snowid.lambda.json.JsonWriter;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * Stands in front of the handler while the runner's own engine must not be used (it is
- * restarting, or its table lost rows): the routes that touch the lease table, {@code /ids} and
- * {@code /leases…}, answer 503 {@code store_unavailable} with the reason and a
- * {@code Retry-After}; decoding an ID and {@code /health} still reach the handler.
+ * restarting, or its table lost rows). It fails closed: only the routes that need no lease,
+ * {@code GET /ids/{id}} (decoding) and {@code /health}, reach the handler; every other request
+ * answers 503 {@code store_unavailable} with the reason and a {@code Retry-After}. It decides
+ * on the decoded path, as the handler routes it, so {@code /%69ds} is held back like {@code /ids}.
  */
 final class EngineGate implements HttpHandler {
 
@@ -27,34 +26,16 @@ final class EngineGate implements HttpHandler {
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         EngineStatus now = status.get();
-        if (now.serving() || !touchesTheTable(exchange.getRequestURI().getRawPath())) {
+        if (now.serving() || needsNoLease(RequestTarget.decodedPath(exchange.getRequestURI()))) {
             next.handle(exchange);
             return;
         }
-        try (exchange) {
-            byte[] body = new JsonWriter().field("error", "store_unavailable").field("message", now.reason()).end()
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.getResponseHeaders().set("Cache-Control", "no-store");
-            exchange.getResponseHeaders().set("Retry-After", Long.toString(now.retryAfterSeconds(System.currentTimeMillis())));
-            boolean head = exchange.getRequestMethod().equals("HEAD");
-            exchange.sendResponseHeaders(503, head ? -1 : body.length);
-            if (!head) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            }
-        }
+        LocalAnswers.refuse(exchange, 503, "store_unavailable", now.reason(), now.retryAfterSeconds(System.currentTimeMillis()));
     }
 
-    /** The routes that read or write the lease table: issuing IDs and the lease API. */
-    static boolean touchesTheTable(String path) {
-        return path != null && (path.equals("/ids") || isLeaseRoute(path));
-    }
-
-    /** The lease API: every request writes, or tries to write, a lease row for another process. */
-    static boolean isLeaseRoute(String path) {
-        return path != null && (path.equals("/leases")
-                || path.startsWith("/leases/") && path.indexOf('/', "/leases/".length()) < 0);
+    /** Decoding an ID and the health check: the only routes answered without the lease table. */
+    static boolean needsNoLease(Optional<String> decodedPath) {
+        return decodedPath.filter(path -> path.equals("/health")
+                || path.startsWith("/ids/") && path.length() > "/ids/".length() && path.indexOf('/', "/ids/".length()) < 0).isPresent();
     }
 }

@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Consumer;
 
 /**
  * Plays API Gateway (HTTP API, payload format 2.0) in front of the handler: turns each HTTP
@@ -45,14 +44,14 @@ final class GatewayBridge implements HttpHandler {
     private static final DateTimeFormatter REQUEST_TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
 
     private final RequestStreamHandler handler;
-    /** Runs after the handler answered and before the answer is sent, given the request's raw path. */
-    private final Consumer<String> beforeAnswering;
+    /** Runs after the handler answered and before the answer is sent. */
+    private final Runnable beforeAnswering;
 
     GatewayBridge(RequestStreamHandler handler) {
-        this(handler, path -> { });
+        this(handler, () -> { });
     }
 
-    GatewayBridge(RequestStreamHandler handler, Consumer<String> beforeAnswering) {
+    GatewayBridge(RequestStreamHandler handler, Runnable beforeAnswering) {
         this.handler = handler;
         this.beforeAnswering = beforeAnswering;
     }
@@ -82,7 +81,7 @@ final class GatewayBridge implements HttpHandler {
             synchronized (handler) { // bodies are read in parallel; the handler takes one request at a time, as one Lambda environment
                 handler.handleRequest(new ByteArrayInputStream(event), response, new LocalContext(requestId));
             }
-            beforeAnswering.accept(exchange.getRequestURI().getRawPath());
+            beforeAnswering.run();
             writeProxyResponse(exchange, response.toByteArray());
         } catch (RuntimeException e) {
             // The handler answers every request itself; this is only for a broken bridge.

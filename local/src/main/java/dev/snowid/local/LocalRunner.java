@@ -16,7 +16,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import com.sun.net.httpserver.HttpHandler;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
@@ -28,13 +33,19 @@ import java.util.Optional;
  * localhost:{@value LocalSettings#LOCAL_PORT} that turns each request into an API Gateway
  * payload 2.0 event for the very same {@link SnowidHandler} the Lambda runtime calls.
  *
- * <p>One request at a time, like one Lambda execution environment. Ctrl-C stops it: against a
+ * <p>Like the template, two functions: the lease routes have their own handler, threads and
+ * queue ({@link RouteLane}), so a flood of {@code /ids} never queues a renewal; each handler takes
+ * one request at a time, like one Lambda execution environment. Unless
+ * {@value FunctionSettings#AGENT_SLOTS} is set, the pool is split as the template splits it
+ * ({@link LocalSettings#withPoolSplit}). Ctrl-C stops it: against a
  * configured table the lease is released; its own engine stops and its folder is deleted.
  */
 public final class LocalRunner implements AutoCloseable {
 
     private final HttpServer server;
-    private final SnowidHandler handler;
+    private final LaneDispatch dispatch;
+    /** The ids lane's handler (it holds the runner's own lease), then the lease lane's (it holds none). */
+    private final List<SnowidHandler> handlers;
     /** Null when {@value FunctionSettings#DYNAMODB_ENDPOINT} names the table's engine. */
     private final SupervisedDynalite engine;
     private final URI endpoint;
@@ -44,10 +55,11 @@ public final class LocalRunner implements AutoCloseable {
     private final String authorizationOption;
     private final String poolDescription;
 
-    private LocalRunner(HttpServer server, SnowidHandler handler, SupervisedDynalite engine, URI endpoint, String table,
+    private LocalRunner(HttpServer server, LaneDispatch dispatch, List<SnowidHandler> handlers, SupervisedDynalite engine, URI endpoint, String table,
                         Optional<String> madeUpSecret, String authorizationOption, String poolDescription) {
         this.server = server;
-        this.handler = handler;
+        this.dispatch = dispatch;
+        this.handlers = handlers;
         this.engine = engine;
         this.endpoint = endpoint;
         this.table = table;
@@ -80,8 +92,8 @@ public final class LocalRunner implements AutoCloseable {
      * @param environment the variables of {@link FunctionSettings}, including its {@code LOCAL_*} ones
      */
     public static LocalRunner start(Map<String, String> environment) {
-        Map<String, String> env = new HashMap<>(environment);
-        int port = LocalSettings.port(env);
+        int port = LocalSettings.port(environment);
+        Map<String, String> env = new HashMap<>(LocalSettings.withPoolSplit(environment));
         FunctionSettings checked = FunctionSettings.from(env, LocalSettings.VARIABLES); // every setting checked before anything starts
 
         Optional<String> secret = LocalSettings.leaseSecret(env);
@@ -106,28 +118,42 @@ public final class LocalRunner implements AutoCloseable {
         } else {
             endpoint = URI.create(env.get(FunctionSettings.DYNAMODB_ENDPOINT));
         }
+        List<SnowidHandler> handlers = new ArrayList<>(2);
         try {
             FunctionSettings settings = FunctionSettings.from(env, LocalSettings.VARIABLES);
             if (engine == null && isLoopback(endpoint)) {
                 // A local engine starts empty; a real table is the template's to create.
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
-            SnowidHandler handler = new SnowidHandler(settings);
+            // Two handlers, as the template's two functions: each its own lock, threads and queue (RouteLane).
+            Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
+            for (RouteLane lane : RouteLane.values()) {
+                Map<String, String> laneEnv = new HashMap<>(env);
+                laneEnv.put(FunctionSettings.ROLE, lane.role());
+                SnowidHandler handler = new SnowidHandler(FunctionSettings.from(laneEnv));
+                handlers.add(handler);
+                // Lease routes change rows for other processes: the engine recounts its rows after each, before answering.
+                GatewayBridge bridge = engine != null && lane == RouteLane.LEASES
+                        ? new GatewayBridge(handler, engine::recount) : new GatewayBridge(handler);
+                lanes.put(lane, engine == null ? bridge : new EngineGate(bridge, engine::status));
+            }
             // Made first: it sets the JDK server's request timeouts, which are read when the first server is made.
-            java.util.concurrent.ExecutorService threads = RequestThreads.pool();
+            ThreadPoolExecutor readers = RequestThreads.readers();
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-            GatewayBridge bridge = engine == null ? new GatewayBridge(handler) : new GatewayBridge(handler, engine::recountAfter);
-            server.createContext("/", engine == null ? bridge : new EngineGate(bridge, engine::status));
+            LaneDispatch dispatch = new LaneDispatch(lanes);
+            server.createContext("/", dispatch);
             // Not the dispatcher thread: a client that sends half a request would hold it, and every other client with it.
-            server.setExecutor(threads);
+            server.setExecutor(readers);
             server.start();
-            return new LocalRunner(server, handler, engine, endpoint, settings.table(), madeUp, authorizationOption,
+            return new LocalRunner(server, dispatch, handlers, engine, endpoint, settings.table(), madeUp, authorizationOption,
                     settings.poolDescription());
         } catch (IOException e) {
+            handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
             throw new UncheckedIOException("could not listen on localhost:" + port + " (" + e.getMessage() + "); set "
                     + LocalSettings.LOCAL_PORT + " to a free port, or 0 for any", e);
         } catch (RuntimeException e) {
+            handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
             throw e;
         }
@@ -145,6 +171,11 @@ public final class LocalRunner implements AutoCloseable {
 
     public URI baseUri() {
         return URI.create("http://localhost:" + port());
+    }
+
+    /** Whether a lane's threads are all busy and its queue full (for tests). */
+    boolean laneFull(RouteLane lane) {
+        return dispatch.full(lane);
     }
 
     /** The secret made up for this run, when none was configured. */
@@ -176,6 +207,7 @@ public final class LocalRunner implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        dispatch.shutdownNow();
         if (server.getExecutor() instanceof java.util.concurrent.ExecutorService threads) {
             threads.shutdownNow();
         }
@@ -183,7 +215,7 @@ public final class LocalRunner implements AutoCloseable {
             closeQuietly(engine);
             System.out.println("snowid local: stopped; the lease table went with dynalite's folder " + engine.folder());
         } else {
-            handler.close();
+            handlers.forEach(SnowidHandler::close);
             System.out.println("snowid local: stopped");
         }
     }

@@ -2,6 +2,7 @@ package dev.snowid.local;
 
 import dev.snowid.dynalite.DynaliteSettings;
 import dev.snowid.lambda.settings.FunctionSettings;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,5 +36,25 @@ public final class LocalSettings {
     public static Optional<String> leaseSecret(Map<String, String> env) {
         // Trimmed as the lease routes trim the secret a client presents, so both hash the same text.
         return Optional.ofNullable(env.get(LOCAL_LEASE_SECRET)).map(String::trim).filter(secret -> !secret.isEmpty());
+    }
+
+    /**
+     * The environment with the pool split as the template splits it, unless
+     * {@value FunctionSettings#AGENT_SLOTS} is set: the template keeps 32 of a block's 128 slots
+     * for agents, so here a quarter of the pool (at least one; a pool of one slot stays shared).
+     * A client draining {@code POST /leases} then cannot stop the runner's own {@code /ids}.
+     */
+    public static Map<String, String> withPoolSplit(Map<String, String> env) {
+        String set = env.get(FunctionSettings.AGENT_SLOTS);
+        if (set != null && !set.isEmpty()) {
+            return env;
+        }
+        int size = FunctionSettings.from(env).pool().size();
+        if (size < 2) {
+            return env;
+        }
+        Map<String, String> split = new HashMap<>(env);
+        split.put(FunctionSettings.AGENT_SLOTS, Integer.toString(Math.max(1, size / 4)));
+        return split;
     }
 }

@@ -1,6 +1,9 @@
 package dev.snowid.local;
 
+import dev.snowid.lambda.http.ApiError;
+import dev.snowid.lambda.http.PercentDecoding;
 import java.net.URI;
+import java.util.Optional;
 
 /**
  * The path of a request as the client sent it. The JDK server hands over the request target as
@@ -30,5 +33,19 @@ final class RequestTarget {
             end = fragment;
         }
         return end == 0 ? "/" : text.substring(0, end);
+    }
+
+    /**
+     * The path as the handler will route it: percent-decoded by the handler's own rule. Empty
+     * when it cannot be decoded (the handler answers 400). What the runner decides on before
+     * the handler (the gate, the lane) must read this, never the raw path: {@code /%69ds} is
+     * {@code /ids} to the handler.
+     */
+    static Optional<String> decodedPath(URI target) {
+        try {
+            return Optional.of(PercentDecoding.decodePath(rawPath(target)));
+        } catch (ApiError broken) {
+            return Optional.empty();
+        }
     }
 }

@@ -168,13 +168,13 @@ final class SupervisedDynalite implements AutoCloseable {
     }
 
     /**
-     * After a lease-API request the rows are compared before its answer goes out, so every lease
+     * After a lease-API request (the lease lane runs this before each answer) the rows are compared before its answer goes out, so every lease
      * another process is told about is one the runner has seen, and its loss will be noticed.
      * The runner's own renewals on {@code /ids} are left to the periodic check: a scan per ID
      * request would double its latency, and a lost table is noticed either way (it is gone).
      */
-    void recountAfter(String path) {
-        if (status.serving() && EngineGate.isLeaseRoute(path)) {
+    void recount() {
+        if (status.serving()) {
             check();
         }
     }

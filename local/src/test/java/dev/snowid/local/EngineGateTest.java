@@ -4,26 +4,44 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EngineGateTest {
 
     @Test
-    void onlyTheRoutesThatUseTheLeaseTableAreHeldBack() {
-        for (String path : List.of("/ids", "/leases", "/leases/37", "/leases/abc")) {
-            assertTrue(EngineGate.touchesTheTable(path), path);
+    void whileNotServingOnlyDecodingAndHealthPassOnTheDecodedPath() {
+        for (String target : List.of("/ids/1724551110457221119", "/health", "/%68ealth", "/ids/%31724551110457221119")) {
+            assertTrue(EngineGate.needsNoLease(RequestTarget.decodedPath(URI.create(target))), target);
         }
-        // Decoding, health and unknown paths do not need the table; the handler answers them as usual.
-        for (String path : List.of("/ids/1724551110457221119", "/health", "/", "/leases/37/x", "/idsx", "/nope")) {
-            assertFalse(EngineGate.touchesTheTable(path), path);
+        // Everything else is held back: the table's routes however they are spelled, unknown paths, undecodable ones.
+        for (String target : List.of("/ids", "/%69ds", "/%69%64%73", "/leases", "/%6Ceases", "/leases/37", "/leases%2F37",
+                "/ids/", "/", "/nope", "/ids/1/x", "/ids%2F1")) {
+            assertFalse(EngineGate.needsNoLease(RequestTarget.decodedPath(URI.create(target))), target);
         }
     }
 
     @Test
-    void theLeaseRoutesAreTheOnesCountedBeforeTheirAnswer() {
-        assertTrue(EngineGate.isLeaseRoute("/leases") && EngineGate.isLeaseRoute("/leases/37"));
-        assertFalse(EngineGate.isLeaseRoute("/ids") || EngineGate.isLeaseRoute("/leases/37/x") || EngineGate.isLeaseRoute("/leasesx"));
+    void theLeaseLaneIsChosenOnTheDecodedPath() {
+        for (String target : List.of("/leases", "/leases/37", "/%6Ceases", "/%6c%65ases/37")) {
+            assertEquals(RouteLane.LEASES, RouteLane.of(RequestTarget.decodedPath(URI.create(target))), target);
+        }
+        for (String target : List.of("/ids", "/%69ds", "/leases/37/x", "/leasesx", "/leases%2F37", "/health")) {
+            assertEquals(RouteLane.IDS, RouteLane.of(RequestTarget.decodedPath(URI.create(target))), target);
+        }
+    }
+
+    @Test
+    void onlyLoopbackNamesWithAPortAreAnswered() {
+        for (String host : List.of("localhost:8080", "127.0.0.1:8080", "[::1]:8080", "LocalHost:8080", "localhost:1")) {
+            assertTrue(LocalHost.allowed(host), host);
+        }
+        for (String host : List.of("localhost", "evil.example:8080", "127.0.0.2:8080", "localhost.evil.example:8080",
+                "", "[::1]", "localhost:", "localhost:80x", "evil.localhost:8080", "127.0.0.1.nip.io:8080")) {
+            assertFalse(LocalHost.allowed(host), host);
+        }
+        assertFalse(LocalHost.allowed(null));
     }
 
     @Test

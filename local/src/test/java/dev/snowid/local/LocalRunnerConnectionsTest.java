@@ -36,7 +36,7 @@ class LocalRunnerConnectionsTest {
         try (LocalRunner runner = LocalRunner.start(environment(table));
              Socket stalled = new Socket(InetAddress.getLoopbackAddress(), runner.port())) {
             OutputStream out = stalled.getOutputStream();
-            out.write("POST /ids HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"a\":"
+            out.write(("POST /ids HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"a\":")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
 
@@ -44,7 +44,7 @@ class LocalRunnerConnectionsTest {
             try {
                 List<Callable<String>> calls = new ArrayList<>();
                 for (int i = 0; i < 32; i++) {
-                    calls.add(() -> exchange(runner.port(), "GET /ids HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"));
+                    calls.add(() -> exchange(runner.port(), "GET /ids HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nConnection: close\r\n\r\n"));
                 }
                 for (Future<String> answer : clients.invokeAll(calls, 20, TimeUnit.SECONDS)) {
                     assertTrue(answer.get().startsWith("HTTP/1.1 200"), answer.get());
@@ -64,14 +64,14 @@ class LocalRunnerConnectionsTest {
     void slashesBeforeTheRouteAre404AsTheFunctionAnswersThem(TestTable table) throws IOException {
         try (LocalRunner runner = LocalRunner.start(environment(table))) {
             for (String target : new String[] {"///ids", "///ids?count=2", "///leases/0"}) {
-                String answer = exchange(runner.port(), "GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+                String answer = exchange(runner.port(), "GET " + target + " HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nConnection: close\r\n\r\n");
                 assertTrue(answer.startsWith("HTTP/1.1 404"), target + ": " + answer);
                 assertTrue(answer.contains("\"error\":\"not_found\""), answer);
             }
             // "//ids" reads as host "ids" with no path: the JDK server answers 404 itself, before the runner sees it.
-            String noPath = exchange(runner.port(), "GET //ids HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+            String noPath = exchange(runner.port(), "GET //ids HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nConnection: close\r\n\r\n");
             assertTrue(noPath.startsWith("HTTP/1.1 404"), noPath);
-            String plain = exchange(runner.port(), "GET /ids?count=2 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+            String plain = exchange(runner.port(), "GET /ids?count=2 HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nConnection: close\r\n\r\n");
             assertTrue(plain.startsWith("HTTP/1.1 200"), plain);
         }
     }

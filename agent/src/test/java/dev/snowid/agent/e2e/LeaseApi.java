@@ -21,7 +21,7 @@ final class LeaseApi {
     private LeaseApi() {
     }
 
-    /** The function's environment for a pool of machines 0 and 1 in {@code datacenter}; a copy to change. */
+    /** The function's environment for two agent slots (machines 1 and 2) in {@code datacenter}; a copy to change. */
     static Map<String, String> environment(TestTable table, int datacenter) {
         Map<String, String> env = new HashMap<>();
         env.put(LocalSettings.LOCAL_PORT, "0");
@@ -31,7 +31,9 @@ final class LeaseApi {
         env.put("SNOWID_LEASE_MILLIS", Long.toString(LEASE_MILLIS));
         env.put("SNOWID_MAX_CLOCK_SKEW_MILLIS", "250"); // the most a 5 s lease allows: one machine, one clock
         env.put("SNOWID_DATACENTERS", Integer.toString(datacenter));
-        env.put("SNOWID_MACHINES", "0-1");
+        // Machines 1 and 2 for agents; the runner splits its pool as the template does, machine 0 is its own /ids'.
+        env.put("SNOWID_MACHINES", "0-2");
+        env.put("SNOWID_AGENT_SLOTS", "2");
         return env;
     }
 

@@ -14,6 +14,7 @@ import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.ApiRequest;
 import dev.snowid.lambda.http.ApiResponse;
 import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lease.Lease;
@@ -47,10 +48,15 @@ public final class SnowidApi {
      * and loss; the audit log and the request's metrics both subscribe.
      */
     private final Consumer<LeaseAudit> audit;
+    private final FunctionRole role;
 
-    /** @param leases where {@code POST /leases} grants from: the agents' part of the pool */
+    /**
+     * @param leases where {@code POST /leases} grants from: the agents' part of the pool
+     * @param role   which routes are answered here; the others are 404 before anything else is read
+     */
     public SnowidApi(LeasedGenerator generator, PooledLeaseSource leases, SnowflakeCodec codec, LeaseRouteAuth auth, WallClock clock,
-              PoolView pool, Consumer<LeaseAudit> audit) {
+              PoolView pool, Consumer<LeaseAudit> audit, FunctionRole role) {
+        this.role = role;
         this.generator = generator;
         this.leases = leases;
         this.codec = codec;
@@ -88,22 +94,26 @@ public final class SnowidApi {
         }
         if (path.equals(Route.IDS.template())) {
             outcome.route = Route.IDS;
+            servedHere(Route.IDS, request);
             allow(request, "GET", "POST");
             return ids(request, outcome);
         }
         if (path.startsWith(DECODE_PREFIX) && path.indexOf('/', DECODE_PREFIX.length()) < 0) {
             outcome.route = Route.DECODE;
+            servedHere(Route.DECODE, request);
             allow(request, "GET");
             return decode(path.substring(DECODE_PREFIX.length()));
         }
         if (path.equals(Route.LEASES.template())) {
             outcome.route = Route.LEASES;
+            servedHere(Route.LEASES, request);
             allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
             auth.check(request);
             return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request);
         }
         if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
             outcome.route = Route.LEASE;
+            servedHere(Route.LEASE, request);
             allow(request, LeaseRoute.RENEW.method(), LeaseRoute.RELEASE.method());
             auth.check(request);
             Slot slot = slot(path.substring(LEASE_PREFIX.length()));
@@ -111,10 +121,34 @@ public final class SnowidApi {
         }
         if (path.equals(Route.HEALTH.template())) {
             outcome.route = Route.HEALTH;
+            servedHere(Route.HEALTH, request);
             allow(request, "GET");
             return health();
         }
+        if (!role.servesPublicRoutes()) {
+            throw notServedHere(request, "the lease routes (POST|GET /leases, PUT|DELETE /leases/{slot})");
+        }
         throw ApiError.notFound("no route " + shortened(request.path()) + "; the routes are " + ROUTES);
+    }
+
+    /**
+     * Refuses a route of the other function before anything else about the request is read: the
+     * lease function never issues IDs (so never leases a slot for itself), the ids function never
+     * touches an agent's lease.
+     */
+    private void servedHere(Route route, ApiRequest request) {
+        boolean lease = route == Route.LEASES || route == Route.LEASE;
+        if (lease && !role.servesLeaseRoutes()) {
+            throw notServedHere(request, "GET|POST /ids, GET /ids/{id}, GET /health; the lease routes go to the lease function");
+        }
+        if (!lease && !role.servesPublicRoutes()) {
+            throw notServedHere(request, "the lease routes (POST|GET /leases, PUT|DELETE /leases/{slot})");
+        }
+    }
+
+    private ApiError notServedHere(ApiRequest request, String answered) {
+        return ApiError.notFound("no route " + shortened(request.path()) + " on this function (" + FunctionSettings.ROLE + "="
+                + role.value() + "); it answers " + answered);
     }
 
     private ApiResponse ids(ApiRequest request, RequestOutcome outcome) {
@@ -169,7 +203,7 @@ public final class SnowidApi {
             throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
                     leaseRetryMillis());
         }
-        String holder = LeaseRequestBody.holder(request.body()).orElse(LeaseRequestBody.DEFAULT_HOLDER);
+        String holder = auth.holderOf(request, LeaseRequestBody.holder(request.body()).orElse(LeaseRequestBody.DEFAULT_HOLDER));
         Lease lease = leases.acquire(holder);
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));

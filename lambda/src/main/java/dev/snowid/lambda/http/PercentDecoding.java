@@ -45,7 +45,7 @@ public final class PercentDecoding {
      * A raw path; '+' stays a plus sign, and an encoded slash ({@code %2F}) stays encoded: it is
      * part of a segment, never a separator, so {@code /ids%2F1} is not {@code /ids/1}.
      */
-    static String decodePath(String raw) {
+    public static String decodePath(String raw) {
         if (raw.indexOf('%') < 0) {
             return raw;
         }

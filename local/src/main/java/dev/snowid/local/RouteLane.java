@@ -1,0 +1,37 @@
+package dev.snowid.local;
+
+import java.util.Optional;
+
+/**
+ * The two functions the template deploys, played locally: each lane has its own handler (its
+ * own lock, as its own Lambda function) and its own threads and queue, so a flood of
+ * {@code /ids} never queues an agent's renewal. Chosen on the decoded path, as the handler
+ * routes it.
+ */
+enum RouteLane {
+    /** {@code /ids}, {@code /ids/{id}}, {@code /health} and everything else: the ids function. */
+    IDS("ids"),
+    /** {@code /leases} and {@code /leases/{slot}}: the lease function, which holds no slot of its own. */
+    LEASES("leases");
+
+    private final String role;
+
+    RouteLane(String role) {
+        this.role = role;
+    }
+
+    /** The lane of a decoded path; an undecodable one goes to the ids lane, whose handler answers 400. */
+    static RouteLane of(Optional<String> decodedPath) {
+        return decodedPath.filter(RouteLane::isLeaseRoute).isPresent() ? LEASES : IDS;
+    }
+
+    /** The lease API's paths: {@code /leases} and {@code /leases/<one segment>}. */
+    static boolean isLeaseRoute(String path) {
+        return path.equals("/leases") || path.startsWith("/leases/") && path.indexOf('/', "/leases/".length()) < 0;
+    }
+
+    /** The {@code SNOWID_ROLE} of this lane's handler. */
+    String role() {
+        return role;
+    }
+}
