@@ -179,12 +179,19 @@ public final class SnowidApi {
         return leases.terms().leaseMillis();
     }
 
-    private ApiResponse renew(Slot slot, ApiRequest request) {
+    /**
+     * A slot of the function's part: the lease routes never granted it, so they neither extend nor
+     * free it (its holder is an execution environment, which renews and releases on the table).
+     */
+    private void requireAgentsPart(Slot slot, String action) {
         if (!pool.parts().agentsMayHold(slot)) {
-            // A slot of the function's part: the lease routes never granted it, so they do not extend it either.
-            throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to renew through the lease API: the slot is in the "
-                    + "function's part of the pool (" + pool.description() + "); lease a slot with POST /leases");
+            throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to " + action + " through the lease API: the slot is in "
+                    + "the function's part of the pool (" + pool.description() + "); lease a slot with POST /leases");
         }
+    }
+
+    private ApiResponse renew(Slot slot, ApiRequest request) {
+        requireAgentsPart(slot, "renew");
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
             Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
@@ -196,6 +203,7 @@ public final class SnowidApi {
     }
 
     private ApiResponse release(Slot slot, ApiRequest request) {
+        requireAgentsPart(slot, "release");
         LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());

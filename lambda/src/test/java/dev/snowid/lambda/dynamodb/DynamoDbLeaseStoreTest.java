@@ -55,6 +55,21 @@ class DynamoDbLeaseStoreTest {
     }
 
     @Test
+    void aMalformedItemIsNamedBySlotAndAttributeNeverByItsOwnerToken() {
+        String owner = "0123456789abcdef0123456789abcdef";
+        table.client().putItem(p -> p.tableName(table.name()).item(Map.of(
+                "slot", AttributeValue.fromN(Integer.toString(SLOT.index())), "owner", AttributeValue.fromS(owner),
+                "fence", AttributeValue.fromN("1"), "expiresAt", AttributeValue.fromN(Long.toString(T + 1000)),
+                "holder", AttributeValue.fromS("h"))));
+
+        IllegalStateException malformed = assertThrows(IllegalStateException.class, () -> store.renew(SLOT, owner, 1, T + 2000));
+
+        assertFalse(malformed.getMessage().contains(owner), malformed.getMessage());
+        assertTrue(malformed.getMessage().contains("slot " + SLOT.index()) && malformed.getMessage().contains("'floor'"),
+                malformed.getMessage());
+    }
+
+    @Test
     void aLiveLeaseIsNotTakenUntilItsExpiryHasPassed() {
         store.tryAcquire(SLOT, "owner-a", "a", T, T + 1000).orElseThrow();
 
