@@ -3,6 +3,7 @@ package dev.snowid.client;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
+import dev.snowid.client.wire.BearerSecretStrength;
 import dev.snowid.client.wire.HttpUrl;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
@@ -304,6 +305,7 @@ public final class SnowidClient implements AutoCloseable {
                 if (firstSecret == null || firstSecret.trim().isEmpty()) {
                     throw new IllegalArgumentException("secret is empty: give the lease API's bearer secret");
                 }
+                BearerSecretStrength.requireStrong("secret", firstSecret.trim());
                 api = new HttpLeaseSource(leaseUrl, secret, who, clock);
                 if (codec != null) {
                     api.expectEpoch(codec.epochMillis()); // a lease naming another epoch is released, never used

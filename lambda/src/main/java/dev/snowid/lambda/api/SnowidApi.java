@@ -169,8 +169,9 @@ public final class SnowidApi {
             throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
                     leaseRetryMillis());
         }
-        String holder = LeaseRequestBody.holder(request.body()).orElse("lease-api");
-        Lease lease = leases.acquire(holder);
+        LeaseRequestBody.Acquisition asked = LeaseRequestBody.acquisition(request.body());
+        String holder = asked.holder().orElse("lease-api");
+        Lease lease = leases.acquire(holder, asked.requestId().orElse(null));
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));
     }
