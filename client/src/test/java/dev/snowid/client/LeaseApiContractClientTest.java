@@ -90,7 +90,10 @@ class LeaseApiContractClientTest {
             assertEquals(null, seen);
         } else {
             assertEquals(exchange.clientSees, seen == null ? null : seen.getClass(), () -> "for " + seen);
-            assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
+            // A 401 to a streamed request (every route but the slot map's GET) has no readable body (see HttpLeaseSource).
+            if (exchange.status != 401 || exchange.route == LeaseRoute.SLOT_MAP) {
+                assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
+            }
             if (seen instanceof IdUnavailableException && exchange.answerHeaders.containsKey("Retry-After")) {
                 assertEquals(SECONDS * 1000, ((IdUnavailableException) seen).retryAfterMillis());
             }

@@ -37,8 +37,12 @@ public final class BootstrapBridge {
     private BootstrapBridge() {
     }
 
-    /** Injects the bridge (once per JVM) and installs the ID sources in it, one per target. */
-    public static void install(Instrumentation instrumentation, LongSupplier[] perTarget) {
+    /**
+     * Injects the bridge (once per JVM) and installs the ID sources in it, one per target.
+     *
+     * @return the key {@link #uninstall(Object)} takes them out with
+     */
+    public static Object install(Instrumentation instrumentation, LongSupplier[] perTarget) {
         Class<?> bridge = loadedFromBootstrap();
         if (bridge == null) {
             instrumentation.appendToBootstrapClassLoaderSearch(writeJar());
@@ -48,7 +52,12 @@ public final class BootstrapBridge {
             throw new IllegalStateException(BRIDGE + " did not load from the bootstrap class loader; redirected methods could not reach the generator");
         }
         // Only now may a class that names the bridge be loaded: it resolves to the bootstrap copy.
-        BridgeInstaller.install(perTarget);
+        return BridgeInstaller.install(perTarget);
+    }
+
+    /** Takes the ID sources out of the bridge again (a start that failed after installing them); the jar stays on the path. */
+    public static void uninstall(Object key) {
+        BridgeInstaller.uninstall(key);
     }
 
     private static Class<?> loadedFromBootstrap() {
