@@ -89,8 +89,7 @@ public final class SnowidAgent {
                 issuing = settings.codec();
             } else {
                 LeasedNode leased = LeasedNode.start(settings);
-                done.push(new Undo("released its lease" + leased.client().currentLease().map(l -> " on slot " + l.slot()).orElse(""),
-                        leased::releaseNow));
+                done.push(new ReleaseLease(leased));
                 monitor = AgentMonitor.ofLease(settings.onUnavailable().guard(leased), leased.client());
                 issuing = leased.client().codec();
             }
@@ -100,7 +99,7 @@ public final class SnowidAgent {
             RedirectedCalls calls = new RedirectedCalls(settings.targets().size(), monitor);
             monitor.countIssuedIn(calls);
             Object bridgeKey = BootstrapBridge.install(instrumentation, calls.sources());
-            done.push(new Undo("took the ID sources out of the bridge", () -> BootstrapBridge.uninstall(bridgeKey)));
+            done.push(new UninstallSources(bridgeKey));
             TargetReport report = redirect(instrumentation, settings.targets(), calls, done);
             if (settings.jmx()) {
                 monitor.registerInBackground(); // last: nothing after it can fail and leave it registered
@@ -131,7 +130,7 @@ public final class SnowidAgent {
         while (!done.isEmpty()) {
             Undo step = done.pop();
             try {
-                step.action.run();
+                step.run();
                 AgentLog.warn("the failed start " + step.what + "; attaching the agent again starts afresh");
             } catch (RuntimeException | LinkageError failed) {
                 AgentLog.error("the failed start could not be undone fully (" + step.what + " failed: " + failed + ")");
@@ -139,14 +138,59 @@ public final class SnowidAgent {
         }
     }
 
-    /** One step of a start, and how to take it back. */
-    private static final class Undo {
+    /** One step of a start, and how to take it back (named classes: no lambda on the start-up path). */
+    private abstract static class Undo {
         final String what;
-        final Runnable action;
 
-        Undo(String what, Runnable action) {
+        Undo(String what) {
             this.what = what;
-            this.action = action;
+        }
+
+        abstract void run();
+    }
+
+    private static final class ReleaseLease extends Undo {
+        private final LeasedNode leased;
+
+        ReleaseLease(LeasedNode leased) {
+            super("released its lease" + (leased.client().currentLease().isPresent()
+                    ? " on slot " + leased.client().currentLease().get().slot() : ""));
+            this.leased = leased;
+        }
+
+        @Override
+        void run() {
+            leased.releaseNow();
+        }
+    }
+
+    private static final class UninstallSources extends Undo {
+        private final Object key;
+
+        UninstallSources(Object key) {
+            super("took the ID sources out of the bridge");
+            this.key = key;
+        }
+
+        @Override
+        void run() {
+            BootstrapBridge.uninstall(key);
+        }
+    }
+
+    private static final class RemoveTransformer extends Undo {
+        private final Instrumentation instrumentation;
+        private final TargetTransformer transformer;
+
+        RemoveTransformer(Instrumentation instrumentation, TargetTransformer transformer) {
+            super("removed its transformer");
+            this.instrumentation = instrumentation;
+            this.transformer = transformer;
+        }
+
+        @Override
+        void run() {
+            removeTransformer(instrumentation, transformer);
         }
     }
 
@@ -177,7 +221,7 @@ public final class SnowidAgent {
         PresetCoverage coverage = new PresetCoverage(targets);
         TargetTransformer transformer = new TargetTransformer(targets, coverage, report);
         instrumentation.addTransformer(transformer, true);
-        done.push(new Undo("removed its transformer", () -> removeTransformer(instrumentation, transformer)));
+        done.push(new RemoveTransformer(instrumentation, transformer));
         // Classes loaded before the agent (agentmain, or loaded by another agent first) are retransformed.
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
