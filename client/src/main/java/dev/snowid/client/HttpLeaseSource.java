@@ -3,6 +3,8 @@ package dev.snowid.client;
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
 import dev.snowid.WholeNumber;
+import dev.snowid.client.auth.BearerSecret;
+import dev.snowid.client.auth.RequestAuthorizer;
 import dev.snowid.client.wire.ErrorAnswer;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
@@ -20,11 +22,13 @@ import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 /**
- * Leases a slot from the snowid function's lease API ({@link LeaseRoute}, bearer secret), over
+ * Leases a slot from the snowid function's lease API ({@link LeaseRoute}; a bearer secret or an
+ * IAM signature, see {@link RequestAuthorizer}), over
  * plain {@link HttpURLConnection}, so that it brings no HTTP client into the JVM it runs in.
  * Every method returns only what the API confirmed; a timeout or an error is an exception, never
  * an assumed success, so the generator keeps the smaller, confirmed window.
@@ -59,7 +63,7 @@ public final class HttpLeaseSource implements LeaseSource {
     private static final long UNKNOWN = Long.MIN_VALUE;
 
     private final String baseUrl;
-    private final Supplier<String> secret;
+    private final RequestAuthorizer authorizer;
     private final String holder;
     private final WallClock clock;
     /** Local clock minus the API's (its Date header) at the latest answer; {@link #UNKNOWN} before any. */
@@ -86,9 +90,14 @@ public final class HttpLeaseSource implements LeaseSource {
 
     /** As above, comparing {@code clock} (the one the holder issues IDs by) with the API's. */
     public HttpLeaseSource(URL baseUrl, Supplier<String> secret, String holder, WallClock clock) {
+        this(baseUrl, new BearerSecret(secret), holder, clock);
+    }
+
+    /** As above, each request authorized by {@code authorizer} (a bearer secret, or a SigV4 signature over the request). */
+    public HttpLeaseSource(URL baseUrl, RequestAuthorizer authorizer, String holder, WallClock clock) {
         String base = baseUrl.toString();
         this.baseUrl = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        this.secret = secret;
+        this.authorizer = authorizer;
         this.holder = holder;
         this.clock = clock;
     }
@@ -184,6 +193,11 @@ public final class HttpLeaseSource implements LeaseSource {
         this.expectedEpochMillis = epochMillis;
     }
 
+    /** How requests are authorized, for the start-up line. */
+    public String authorization() {
+        return authorizer.describe();
+    }
+
     /** The base URL calls go to. */
     public String baseUrl() {
         return baseUrl;
@@ -222,18 +236,24 @@ public final class HttpLeaseSource implements LeaseSource {
         String path = route.path(slot);
         HttpURLConnection connection = null;
         try {
-            connection = (HttpURLConnection) new URL(baseUrl + path).openConnection();
+            URL url = new URL(baseUrl + path);
+            byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
+            connection = (HttpURLConnection) url.openConnection();
             connection.setRequestMethod(route.method());
             connection.setConnectTimeout(CONNECT_TIMEOUT_MILLIS);
             connection.setReadTimeout(readTimeoutMillis);
             connection.setUseCaches(false);
             connection.setInstanceFollowRedirects(false);
-            connection.setRequestProperty("Authorization", "Bearer " + secret.get());
             connection.setRequestProperty("Accept", "application/json");
+            if (json != null) {
+                connection.setRequestProperty("Content-Type", "application/json");
+            }
+            // Last, over exactly the bytes below: a signature covers the method, URL and body.
+            for (Map.Entry<String, String> header : authorizer.headers(route.method(), url, body).entrySet()) {
+                connection.setRequestProperty(header.getKey(), header.getValue());
+            }
             long sentAt = clock.millis();
             if (json != null) { // a GET with a body would be sent as a POST by HttpURLConnection
-                byte[] body = json.getBytes(StandardCharsets.UTF_8);
-                connection.setRequestProperty("Content-Type", "application/json");
                 connection.setDoOutput(true);
                 // Streamed, so that HttpURLConnection never sends the request again by itself after an
                 // I/O error on the answer (it does for any unstreamed request, and for POST unless

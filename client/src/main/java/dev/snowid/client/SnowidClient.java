@@ -3,6 +3,9 @@ package dev.snowid.client;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
+import dev.snowid.client.auth.AwsSigning;
+import dev.snowid.client.auth.BearerSecret;
+import dev.snowid.client.auth.RequestAuthorizer;
 import dev.snowid.client.wire.BearerSecretStrength;
 import dev.snowid.client.wire.HttpUrl;
 import dev.snowid.lease.Lease;
@@ -22,11 +25,12 @@ import java.util.function.Supplier;
  * <pre>{@code
  * SnowidClient ids = SnowidClient.builder()
  *         .leaseUrl("https://abc123.execute-api.eu-west-1.amazonaws.com")
- *         .secret(() -> System.getenv("SNOWID_LEASE_SECRET"))
- *         .build();            // leases a slot now: a wrong URL or secret fails here
+ *         .awsIam()            // SigV4, with this workload's own role (the AWS SDK's default chain)
+ *         .build();            // leases a slot now: a wrong URL or refused caller fails here
  * long id = ids.nextId();
  * ids.close();                 // releases the slot, so the next holder can start at once
  * }</pre>
+ * Outside AWS, {@code .secret(() -> System.getenv("SNOWID_LEASE_SECRET"))} instead of {@code .awsIam()}.
  *
  * <p>The lease is taken by {@link Builder#build()}, not lazily: a wrong URL, a refused secret or
  * an exhausted pool stop the application at start-up rather than at its first insert. A daemon
@@ -156,6 +160,7 @@ public final class SnowidClient implements AutoCloseable {
 
         private URL leaseUrl;
         private Supplier<String> secret;
+        private AwsSigning signing;
         private String holder;
         private long leaseMillis;
         /** Null: adopt the lease API's epoch. */
@@ -192,7 +197,26 @@ public final class SnowidClient implements AutoCloseable {
             return this;
         }
 
-        /** The lease API's bearer secret. Required (or {@link #secret(Supplier)}). */
+        /**
+         * Sign every lease request with AWS SigV4 ({@code execute-api}), with credentials from the AWS
+         * SDK v2's default chain and the region from the lease URL's host: the same as
+         * {@code signing(AwsSigning.defaultCredentials())}. Needs the SDK on the class path
+         * ({@value AwsSigning#SIGNER_ARTIFACT}, {@value AwsSigning#CREDENTIALS_ARTIFACT}).
+         */
+        public Builder awsIam() {
+            return signing(AwsSigning.defaultCredentials());
+        }
+
+        /** Sign every lease request with AWS SigV4 as {@code signing} says (e.g. with a region, for a custom domain). Instead of a secret. */
+        public Builder signing(AwsSigning signing) {
+            if (signing == null) {
+                throw new IllegalArgumentException("signing is null: give AwsSigning.defaultCredentials()");
+            }
+            this.signing = signing;
+            return this;
+        }
+
+        /** The lease API's bearer secret, for callers outside AWS. Required, unless requests are signed ({@link #awsIam()}). */
         public Builder secret(String secret) {
             return secret(new FixedSecret(secret));
         }
@@ -298,15 +322,7 @@ public final class SnowidClient implements AutoCloseable {
                 if (leaseUrl == null) {
                     throw new IllegalArgumentException("leaseUrl is not set: give the snowid function's base URL");
                 }
-                if (secret == null) {
-                    throw new IllegalArgumentException("secret is not set: give the lease API's bearer secret");
-                }
-                String firstSecret = secret.get();
-                if (firstSecret == null || firstSecret.trim().isEmpty()) {
-                    throw new IllegalArgumentException("secret is empty: give the lease API's bearer secret");
-                }
-                BearerSecretStrength.requireStrong("secret", firstSecret.trim());
-                api = new HttpLeaseSource(leaseUrl, secret, who, clock);
+                api = new HttpLeaseSource(leaseUrl, authorizer(), who, clock);
                 if (codec != null) {
                     api.expectEpoch(codec.epochMillis()); // a lease naming another epoch is released, never used
                 }
@@ -327,11 +343,33 @@ public final class SnowidClient implements AutoCloseable {
                     .build();
             LeaseRenewer renewer = new LeaseRenewer(generator, planned, out);
             renewer.start();
-            out.info("leasing from " + (api != null ? api.baseUrl() : "the given lease source") + " as '" + who + "': renewing every ~"
+            out.info("leasing from " + (api != null ? api.baseUrl() + " with " + api.authorization() : "the given lease source") + " as '"
+                    + who + "': renewing every ~"
                     + planned / 2 + " ms, IDs with epoch " + issuing.epochMillis() + (codec != null ? "" : " (the lease API's)")
                     + (api != null && api.clockSkewMillis().isPresent() ? ", this clock " + api.clockSkewMillis().getAsLong()
                     + " ms from the API's (tolerated: " + (maxSkew + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS) + ")" : ""));
             return new SnowidClient(generator, renewer, out, issuing, clock, record);
+        }
+
+        /** The secret or the signature, exactly one of them. */
+        private RequestAuthorizer authorizer() {
+            if (secret != null && signing != null) {
+                throw new IllegalArgumentException("both secret and signing (awsIam) are set: choose one, IAM signing inside AWS, "
+                        + "the bearer secret outside");
+            }
+            if (signing != null) {
+                return signing.authorizerFor(leaseUrl);
+            }
+            if (secret == null) {
+                throw new IllegalArgumentException("neither secret nor signing is set: give awsIam() (SigV4 with this workload's AWS "
+                        + "credentials) or the lease API's bearer secret");
+            }
+            String firstSecret = secret.get();
+            if (firstSecret == null || firstSecret.trim().isEmpty()) {
+                throw new IllegalArgumentException("secret is empty: give the lease API's bearer secret");
+            }
+            BearerSecretStrength.requireStrong("secret", firstSecret.trim());
+            return new BearerSecret(secret);
         }
 
         /** No epoch configured: the one the lease API named, so that every holder of the pool issues with the same. */

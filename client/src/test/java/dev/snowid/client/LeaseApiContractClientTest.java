@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.IdUnavailableException;
+import dev.snowid.WallClock;
+import dev.snowid.client.auth.AwsSigning;
+import dev.snowid.client.auth.RequestAuthorizer;
 import dev.snowid.client.wire.LeaseApiContract.Exchange;
 import dev.snowid.client.wire.LeaseApiContract;
 import dev.snowid.client.wire.LeaseRoute;
@@ -32,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LeaseApiContractClientTest {
 
     private static final String SECRET = "contract-Qm9vM2xLcXh0T1pWbmRhWkR3";
+    private static final String KEY_ID = "AKIACONTRACTTEST0001";
     private static final long SECONDS = 7;
 
     private HttpServer server;
@@ -58,12 +62,16 @@ class LeaseApiContractClientTest {
 
         Object seen = callAndCatch(api, exchange.route, lease);
 
-        String expectedRequest = exchange.route.method() + " " + exchange.route.path(lease.slot()) + " Bearer " + SECRET + " "
-                + LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, LeaseApiContract.LAST_ISSUED, "", 0);
+        String authorization = exchange.iamCaller == null ? "Bearer " + SECRET
+                : "AWS4-HMAC-SHA256 Credential=" + KEY_ID + "/"; // the signature itself: botocore checks it (lambda's SignaturesUnderBotocoreTest)
+        String body = LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, LeaseApiContract.LAST_ISSUED, "", 0);
+        String prefix = exchange.route.method() + " " + exchange.route.path(lease.slot()) + " " + authorization;
         assertEquals(1, received.size(), "one call");
-        // Exact but for the acquisition id, which the client draws: that is held to its shape.
-        assertTrue(LeaseApiContract.matches(expectedRequest, received.get(0)),
-                () -> "sent\n  " + received.get(0) + "\nnot\n  " + expectedRequest);
+        String sent = received.get(0);
+        // The body exact but for the acquisition id, which the client draws: that is held to its shape.
+        String sentBody = sent.substring(sent.lastIndexOf(' ') + 1);
+        assertTrue(sent.startsWith(prefix) && LeaseApiContract.matches(body, sentBody), "expected " + prefix + "... " + body
+                + ", got " + sent);
         if (exchange.clientSees == Lease.class) {
             assertTrue(seen instanceof Lease, () -> "a lease, not " + seen);
             Lease read = (Lease) seen;
@@ -157,7 +165,23 @@ class LeaseApiContractClientTest {
             http.close();
         });
         server.start();
-        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getAddress().getPort() + "/"), () -> SECRET,
-                LeaseApiContract.HOLDER);
+        URL url = new URL("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        if (exchange.iamCaller != null) {
+            return new HttpLeaseSource(url, signingAs(url), LeaseApiContract.HOLDER, WallClock.SYSTEM);
+        }
+        return new HttpLeaseSource(url, () -> SECRET, LeaseApiContract.HOLDER);
+    }
+
+    /** The SDK's default chain, its first source being system properties: static credentials for this test. */
+    private static RequestAuthorizer signingAs(URL url) {
+        System.setProperty("aws.accessKeyId", KEY_ID);
+        System.setProperty("aws.secretAccessKey", "contract-test-secret");
+        return AwsSigning.defaultCredentials().region("eu-west-1").authorizerFor(url);
+    }
+
+    @AfterEach
+    void forgetTheCredentials() {
+        System.clearProperty("aws.accessKeyId");
+        System.clearProperty("aws.secretAccessKey");
     }
 }

@@ -17,14 +17,14 @@ final class LeaseRefusals {
 
     /**
      * Renewing in the background, a call without a window in force: why, and what is being done
-     * about it.
+     * about it ({@code callMillis}: how long a call to the source has been in progress, -1 for none).
      */
-    static LeaseExpiredException noWindow(Lease lease, boolean givenUp, long expiredAt, long now, LeaseSchedule schedule) {
+    static LeaseExpiredException noWindow(Lease lease, boolean givenUp, long expiredAt, long now, LeaseSchedule schedule,
+            long callMillis) {
         String what = lease == null ? "no lease is held" : givenUp
                 ? "the lease on slot " + lease.slot() + " was given up"
                 : "the lease on slot " + lease.slot() + " expired at " + expiredAt + " (unix ms), " + (now - expiredAt) + " ms ago";
         RuntimeException failure = schedule.failure();
-        long callMillis = schedule.callInProgressMillis();
         String state = "";
         if (failure != null) {
             state = "the lease source failed " + Math.max(0, schedule.sinceFailureMillis(now)) + " ms ago (" + failure.getMessage() + ")";

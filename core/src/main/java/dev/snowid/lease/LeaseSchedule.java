@@ -33,27 +33,10 @@ final class LeaseSchedule {
     /** The source's latest failure (not a loss) and when; null after a success. */
     private volatile RuntimeException failure;
     private volatile long failedAt;
-    /** {@code System.nanoTime()} when the call to the source in progress began; 0 when none is. */
-    private volatile long callStartedNanos;
 
     LeaseSchedule(LeaseTerms terms, WallClock clock) {
         this.terms = terms;
         this.clock = clock;
-    }
-
-    /** A call to the source begins; end it with {@link #callEnded()} in a finally. */
-    void callStarted() {
-        callStartedNanos = System.nanoTime() | 1; // never 0, which means "none"
-    }
-
-    void callEnded() {
-        callStartedNanos = 0;
-    }
-
-    /** How long the call to the source in progress has taken so far, or -1 when none is. */
-    long callInProgressMillis() {
-        long started = callStartedNanos;
-        return started == 0 ? -1 : (System.nanoTime() - started) / 1_000_000;
     }
 
     /** The source has just granted a lease. */

@@ -2,8 +2,6 @@ package dev.snowid.lease;
 
 import dev.snowid.IdUnavailableException;
 import dev.snowid.LeaseExpiredException;
-import dev.snowid.LeaseWindow;
-import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import dev.snowid.WallClock;
@@ -11,17 +9,12 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A generator on a lease: what the function, the client and the agent call. It leases a slot
- * on the first ID (never in the constructor: a SnapStart snapshot must not hold one), renews once
- * less than half of the lease is left, and fails closed: the {@link SnowflakeGenerator}
- * underneath checks every ID's own timestamp against the confirmed window, and is closed the
- * moment the lease is known to be lost. The protocol it follows: {@code docs/protocol.md}.
- *
- * <p>Who talks to the lease source is a choice ({@link LeasedGeneratorBuilder#renewInBackground()}): by default
- * the calls that issue IDs do, inline (the function: a frozen Lambda environment runs no thread);
- * in the background, only the owner's own thread does, through {@link #maintainLease()} (the
- * client's renewer), and calls that issue IDs never wait on the lease source: without a window in
- * force they fail at once.
+ * A generator on a lease, following {@code docs/protocol.md}: what the function, the client and the
+ * agent call. It leases a slot on the first ID (never in the constructor: a SnapStart snapshot must
+ * not hold one) and fails closed: the {@link SnowflakeGenerator} underneath checks every ID's own
+ * timestamp against the confirmed window, and is closed the moment the lease is known to be lost.
+ * The calls that issue IDs talk to the source, unless {@link LeasedGeneratorBuilder#renewInBackground()}
+ * leaves that to the owner's thread ({@link #maintainLease()}).
  *
  * <p>States and transitions ("window" is the confirmed {@code [floor, expiresAt)}):
  * <table>
@@ -51,7 +44,7 @@ public final class LeasedGenerator {
     /** How often one call looks again after the generator it used was closed or ran out under it. */
     private static final int MAX_ROUNDS = 4;
 
-    private final LeaseSource source;
+    private final TimedLeaseSource source;
     private final LeaseTerms terms;
     private final WallClock clock;
     private final SnowflakeCodec codec;
@@ -72,7 +65,7 @@ public final class LeasedGenerator {
     }
 
     LeasedGenerator(LeasedGeneratorBuilder builder) {
-        this.source = builder.source;
+        this.source = new TimedLeaseSource(builder.source);
         this.terms = builder.terms;
         this.clock = builder.clock;
         this.codec = builder.codec;
@@ -94,19 +87,15 @@ public final class LeasedGenerator {
      *         with the lease run out, clock behind or too far off); nothing was issued
      */
     public long nextId() {
-        return issue(NEXT_ID);
+        return issue(Issue.ONE);
     }
 
     /** {@code count} increasing IDs (1 to 4,096), all under one confirmed lease. */
     public long[] nextIds(int count) {
-        return issue(new NextIds(SnowflakeCodec.checkBatchCount(count))); // checked before leasing anything
+        return issue(new Issue.Batch(SnowflakeCodec.checkBatchCount(count))); // checked before leasing anything
     }
 
-    /**
-     * Issues from a generator whose window is in force. The generator may be closed or run out
-     * between handing it out and issuing (a loss, a release, the end of the window): then look
-     * again, a bounded number of times.
-     */
+    /** Issues from a generator in force; one closed or run out between handing it out and issuing is looked for again. */
     private <T> T issue(Issue<T> issuing) {
         for (int round = 1; ; round++) {
             SnowflakeGenerator generator = readyGenerator();
@@ -127,11 +116,10 @@ public final class LeasedGenerator {
     }
 
     /**
-     * For the owner's own thread (the client's renewer calls it every tick): renews the lease when
-     * less than half of it is left; renews it, or leases anew, when its window has ended or nothing
-     * is held. After a failure it leaves the source alone for as long as the failure's Retry-After
-     * says (at most a minute), so that calling it often, or at every failed ID, costs nothing.
-     * With {@link LeasedGeneratorBuilder#renewInBackground()} it is the only way this generator talks to its source.
+     * For the owner's own thread (the client's renewer calls it every tick): renews the lease once
+     * less than half is left; renews it, or leases anew, when its window has ended or nothing is
+     * held. After a failure it leaves the source alone for the failure's Retry-After, so calling it
+     * often costs nothing.
      *
      * @return whether the source confirmed a renewal or a new lease
      * @throws LeaseLostException when the slot is no longer ours; the generator is already closed
@@ -206,27 +194,18 @@ public final class LeasedGenerator {
     /**
      * The final {@link #release()}: afterwards no lease is ever taken again and every call fails
      * with a {@link LeaseExpiredException}. For a shutdown hook, where a thread racing the hook
-     * would otherwise find nothing held and lease a fresh slot that nobody releases.
-     *
-     * @throws LeaseLostException when the slot was no longer ours anyway
-     * @throws LeaseStoreUnavailableException when the release did not reach the store; the lease
-     *         then simply runs out
+     * would otherwise find nothing held and lease a fresh slot that nobody releases. Throws as
+     * {@link #release()} does.
      */
     public void shutdown() {
         shutDown = true; // before the lock, which a call to the source in progress may hold: callers stop at once
-        lock.lock();
-        try {
-            release();
-        } finally {
-            lock.unlock();
-        }
+        release();
     }
 
     /**
-     * Drops the lease and the generator without telling the source: for CRaC's
-     * {@code afterRestore}, where the lease in the snapshot belongs to the environment that took it
-     * (and to every other restored copy), never to this one. The next ID leases anew, with a new
-     * owner token.
+     * Drops the lease and the generator without telling the source: for CRaC's {@code afterRestore},
+     * where the snapshot's lease belongs to the environment that took it (and to every restored
+     * copy), never to this one. The next ID leases anew, with a new owner token.
      */
     public void forget() {
         lock.lock();
@@ -282,8 +261,8 @@ public final class LeasedGenerator {
                 return after.generator;
             }
         }
-        if (renewInBackground) {
-            throw noWindow(held); // the owner's thread renews or leases; this caller never waits on it
+        if (renewInBackground) { // the owner's thread renews or leases; this caller never waits on it
+            throw shutDown ? LeaseRefusals.shutDown() : noWindow(held);
         }
         lock.lock();
         try {
@@ -300,17 +279,11 @@ public final class LeasedGenerator {
 
     /** Renewing in the background, a call without a window in force: why, and what is being done about it. */
     private LeaseExpiredException noWindow(Held current) {
-        if (shutDown) {
-            return LeaseRefusals.shutDown();
-        }
         return LeaseRefusals.noWindow(current == null ? null : current.lease, current != null && current.generator.isClosed(),
-                current == null ? 0 : current.generator.window().expiresAt(), clock.millis(), schedule);
+                current == null ? 0 : current.generator.window().expiresAt(), clock.millis(), schedule, source.callInProgressMillis());
     }
 
-    /**
-     * Inline, with the lock: after a lease was given back for this clock, callers fail at once
-     * until its Retry-After has passed (a clock is fixed by NTP, not by asking again at once).
-     */
+    /** Inline, with the lock: after a lease was given back for this clock, fail at once until its Retry-After (NTP fixes it). */
     private void refuseWhileBackingOff(Held current) {
         long now = clock.millis();
         RuntimeException failure = schedule.failure();
@@ -323,11 +296,7 @@ public final class LeasedGenerator {
         return !current.generator.isClosed() && now < current.generator.window().expiresAt();
     }
 
-    /**
-     * Less than half the lease left, no failed attempt in the last moment, and the last confirmation
-     * at least a quarter lease ago (or the clock stepped back past it): the rate bound that holds
-     * whatever this clock's skew.
-     */
+    /** Less than half the lease left, and the schedule allows a renewal (no failure just now, the rate bound). */
     private boolean dueForRenewal(Held current, long now) {
         return terms.needsRenewal(current.lease.window(), now) && schedule.renewalAllowed(now);
     }
@@ -339,20 +308,15 @@ public final class LeasedGenerator {
         } catch (LeaseLostException | ClockSkewException handled) {
             // Dropped or given back already: the blocking path takes it from here.
         } catch (RuntimeException unavailable) {
-            // Not fatal yet: the window in force still holds. When it ends, the blocking path
-            // tries again and fails closed with the source's exception.
+            // The window in force still holds; when it ends, the blocking path fails closed with the source's exception.
             schedule.inlineRenewalFailed();
         }
     }
 
-    /**
-     * With the lock: renews {@code current} and takes the confirmed window if it is usable; a loss
-     * drops it, a clock the source finds too far off gives it back.
-     */
+    /** With the lock: renews {@code current} and takes the confirmed window if usable; a loss drops it, a skew gives it back. */
     private void renew(Held current) {
         Lease renewed;
         long startedAt = clock.millis();
-        schedule.callStarted();
         try {
             renewed = source.renew(current.lease);
         } catch (LeaseLostException lost) {
@@ -361,8 +325,6 @@ public final class LeasedGenerator {
         } catch (ClockSkewException skewed) {
             giveBack(current, skewed);
             throw skewed;
-        } finally {
-            schedule.callEnded();
         }
         adopt(current, renewed, startedAt);
         try {
@@ -373,10 +335,7 @@ public final class LeasedGenerator {
         }
     }
 
-    /**
-     * With the lock: no usable window. Renews the same slot if it is provably still ours, else (it
-     * was lost) leases anew. Acquires only with nothing held, so it never holds two slots.
-     */
+    /** With the lock, no usable window: renews the same slot if still ours, else leases anew; never holds two slots. */
     private Held renewOrAcquire(Held current) {
         if (shutDown) {
             throw LeaseRefusals.shutDown();
@@ -388,9 +347,7 @@ public final class LeasedGenerator {
         }
         try {
             if (renewable) {
-                // The window ran out (say, the process was frozen past it). A renewal is conditional on
-                // our owner token and fence; the fence grows on every acquisition, so if it succeeds
-                // nobody has held the slot since, and the generator may go on where it stopped.
+                // Run out (say, frozen past it): a renewal's fence condition proves nobody held it since.
                 try {
                     renew(current);
                     return held;
@@ -398,14 +355,7 @@ public final class LeasedGenerator {
                     // Taken over: nothing of ours to release. Lease another slot below.
                 }
             }
-            Lease acquired;
-            schedule.callStarted();
-            try {
-                acquired = source.acquire();
-            } finally {
-                schedule.callEnded();
-            }
-            Held fresh = hold(acquired);
+            Held fresh = hold(source.acquire());
             try {
                 checkUsable(fresh.lease);
             } catch (ClockSkewException skewed) {
@@ -422,19 +372,15 @@ public final class LeasedGenerator {
 
     /** With the lock: a lease the source just granted is now ours. */
     private Held hold(Lease lease) {
-        Held fresh = new Held(lease, newGenerator(lease.slot(), lease.window()));
+        SnowflakeGenerator generator = SnowflakeGenerator.forSlot(lease.slot()).window(lease.window()).clock(clock).codec(codec).build();
+        Held fresh = new Held(lease, generator);
         held = fresh;
         schedule.granted();
         events.granted(lease);
         return fresh;
     }
 
-    /**
-     * A lease the source confirmed is usable only if this clock agrees with the source's: within
-     * the terms' tolerance (where the source measured it), and not already past the window's end.
-     *
-     * @throws ClockSkewException saying by how much
-     */
+    /** @throws ClockSkewException when this clock is beyond the terms' tolerance of the source's, or past the window's end */
     private void checkUsable(Lease lease) {
         terms.checkSkew(source.clockSkewMillis(), "the lease source's",
                 "the " + lease + " is given back and no slot is leased until the clock is synchronised (NTP)");
@@ -445,10 +391,8 @@ public final class LeasedGenerator {
     }
 
     /**
-     * With the lock: takes a renewal the source confirmed. A store keeps the later of the stored
-     * and the asked-for expiry (docs/protocol.md), so a confirmed expiry earlier than the window in
-     * force means a source that breaks the protocol: the next holder's floor could lie inside our
-     * window, so not one more ID comes from it.
+     * With the lock: takes a renewal the source confirmed. A store never shortens a lease, so an
+     * earlier expiry is a broken source: the next holder's floor could lie inside our window.
      */
     private void adopt(Held current, Lease renewed, long askedAt) {
         schedule.renewed(askedAt);
@@ -472,11 +416,7 @@ public final class LeasedGenerator {
         events.lost(current.lease, why);
     }
 
-    /**
-     * With the lock: a lease this holder must not issue from (its clock disagrees with the
-     * source's): closed, then released with the last issued ms, so the slot is free at once and
-     * this holder takes no other for the failure's Retry-After.
-     */
+    /** With the lock: a lease this clock must not issue from is released at once; none other is taken for the Retry-After. */
     private void giveBack(Held current, RuntimeException why) {
         schedule.givenBack(why);
         if (held == current) {
@@ -492,45 +432,13 @@ public final class LeasedGenerator {
     /** With the lock, {@code current} no longer held: closes its generator and releases it with the last issued ms. */
     private void releaseClosed(Held current, String why) {
         long lastIssued = current.generator.close();
-        schedule.callStarted();
         try {
             source.release(current.lease, lastIssued);
         } catch (LeaseLostException lost) {
             events.lost(current.lease, lost.getMessage());
             throw lost;
-        } finally {
-            schedule.callEnded();
         }
         events.released(current.lease, lastIssued, why);
-    }
-
-    private SnowflakeGenerator newGenerator(Slot slot, LeaseWindow window) {
-        return SnowflakeGenerator.forSlot(slot).window(window).clock(clock).codec(codec).build();
-    }
-
-    /** What one call issues. */
-    private interface Issue<T> {
-        T from(SnowflakeGenerator generator);
-    }
-
-    private static final Issue<Long> NEXT_ID = new Issue<Long>() {
-        @Override
-        public Long from(SnowflakeGenerator generator) {
-            return generator.nextId();
-        }
-    };
-
-    private static final class NextIds implements Issue<long[]> {
-        private final int count;
-
-        NextIds(int count) {
-            this.count = count;
-        }
-
-        @Override
-        public long[] from(SnowflakeGenerator generator) {
-            return generator.nextIds(count);
-        }
     }
 
     /** A lease and the generator issuing under it. */

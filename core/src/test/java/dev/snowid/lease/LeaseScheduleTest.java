@@ -106,14 +106,4 @@ class LeaseScheduleTest {
         assertFalse(schedule.backingOff(T));
         assertNull(schedule.failure());
     }
-
-    @Test
-    void aCallInProgressIsTimedForMessages() throws InterruptedException {
-        assertEquals(-1, schedule.callInProgressMillis());
-        schedule.callStarted();
-        Thread.sleep(20);
-        assertTrue(schedule.callInProgressMillis() >= 20, "in progress for " + schedule.callInProgressMillis() + " ms");
-        schedule.callEnded();
-        assertEquals(-1, schedule.callInProgressMillis());
-    }
 }

@@ -13,12 +13,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
  * The template's Rules, evaluated here as CloudFormation evaluates them before a deployment:
  * reserved concurrency + slots kept for agents never exceeds the pool, and every combination
- * that fits is allowed.
+ * that fits is allowed; each lease auth mode gets what it needs (a secret, or a principal list)
+ * and nothing of the other's; and the IAM mode's client policy grants the lease routes alone.
  */
 class ConcurrencyRulesTest {
 
@@ -73,7 +75,35 @@ class ConcurrencyRulesTest {
         nextWithIam.put("LeaseSecretNextSha256", SECRET);
         assertMentions(rules.violations(nextWithIam), "LeaseSecretNextSha256 empty");
         assertEquals(List.of(), rules.violations(auth("BEARER", SECRET)));
-        assertEquals(List.of(), rules.violations(auth("AWS_IAM", "")));
+        assertEquals(List.of(), rules.violations(iam("arn:aws:iam::123456789012:role/orders-service")));
+    }
+
+    @Test
+    void iamAuthNeedsPrincipalsAndBearerAuthTakesNone() {
+        assertMentions(rules.violations(auth("AWS_IAM", "")), "LeaseAuth=AWS_IAM needs LeasePrincipals");
+        Map<String, String> bearerWithPrincipals = auth("BEARER", SECRET);
+        bearerWithPrincipals.put("LeasePrincipals", "arn:aws:iam::123456789012:role/orders-service");
+        assertMentions(rules.violations(bearerWithPrincipals), "leave it empty with LeaseAuth=BEARER");
+        assertEquals(List.of(), rules.violations(iam("arn:aws:sts::123456789012:assumed-role/snowid-*/*")));
+        assertEquals("LeasePrincipals", map(variable(FunctionSettings.LEASE_PRINCIPALS)).get("Ref"));
+    }
+
+    @Test
+    void theLeaseClientPolicyAllowsInvokeOnExactlyTheLeaseRoutesAndOnlyWithIam() {
+        Map<String, Object> policy = map(template.resources().get("LeaseClientPolicy"));
+        assertEquals("LeaseRoutesUseIam", policy.get("Condition"));
+        List<Object> statements = list(at(map(policy.get("Properties")), "PolicyDocument", "Statement").orElseThrow());
+        assertEquals(1, statements.size());
+        Map<String, Object> statement = map(statements.get(0));
+        assertEquals("Allow", statement.get("Effect"));
+        assertEquals("execute-api:Invoke", statement.get("Action"));
+        List<String> routes = list(statement.get("Resource")).stream().map(resource -> String.valueOf(map(resource).get("Fn::Sub"))).toList();
+        String prefix = "arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:${Api}/*/";
+        assertEquals(List.of(prefix + "POST/leases", prefix + "GET/leases", prefix + "PUT/leases/*", prefix + "DELETE/leases/*"), routes);
+        assertEquals(Set.copyOf(TemplateChecks.ROUTES.stream().filter(route -> route.contains("/leases")).toList()),
+                Set.copyOf(routes.stream().map(route -> route.substring(prefix.length()).replaceFirst("/", " /").replace("*", "{slot}"))
+                        .toList()), "every lease route of the API, and nothing else");
+        assertEquals("LeaseRoutesUseIam", map(map(template.root().get("Outputs")).get("LeaseClientPolicyArn")).get("Condition"));
     }
 
     // --- the check over all combinations notices a rule that lets too much through ------------
@@ -141,6 +171,12 @@ class ConcurrencyRulesTest {
         Map<String, String> values = defaults();
         values.put("LeaseAuth", auth);
         values.put("LeaseSecretSha256", secret);
+        return values;
+    }
+
+    private Map<String, String> iam(String principals) {
+        Map<String, String> values = auth("AWS_IAM", "");
+        values.put("LeasePrincipals", principals);
         return values;
     }
 

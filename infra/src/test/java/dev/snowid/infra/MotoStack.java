@@ -64,11 +64,13 @@ final class MotoStack {
             Map.entry("AWS::ApiGatewayV2::Stage", Coverage.SERVICE_API),
             Map.entry("AWS::Lambda::Permission", Coverage.SERVICE_API),
             Map.entry("AWS::CloudWatch::Alarm", Coverage.SERVICE_API),
+            // The lease clients' policy names the API's ARN, so it follows the API.
+            Map.entry("AWS::IAM::ManagedPolicy", Coverage.SERVICE_API),
             // An e-mail subscription waits for a click in the mail; the test gives no AlarmEmail.
             Map.entry("AWS::SNS::Subscription", Coverage.NOT_COVERED));
     /** The order the test creates them in: each may name the ones before it. */
     private static final List<String> SERVICE_API_ORDER = List.of("AWS::Lambda::Alias", "AWS::ApiGatewayV2::Api",
-            "AWS::ApiGatewayV2::Stage", "AWS::Lambda::Permission", "AWS::CloudWatch::Alarm");
+            "AWS::ApiGatewayV2::Stage", "AWS::Lambda::Permission", "AWS::CloudWatch::Alarm", "AWS::IAM::ManagedPolicy");
 
     final String stack;
     final Map<String, String> parameters;
@@ -176,7 +178,12 @@ final class MotoStack {
                 }
             }
         }
-        laterOutputs.forEach((key, output) -> outputs.put(key, intrinsics.string(map(output).get("Value"))));
+        laterOutputs.forEach((key, output) -> {
+            Object condition = map(output).get("Condition");
+            if (condition == null || intrinsics.condition((String) condition)) {
+                outputs.put(key, intrinsics.string(map(output).get("Value")));
+            }
+        });
     }
 
     /** What Ref and GetAtt stand for on this stack, as far as moto built it. */
@@ -258,6 +265,9 @@ final class MotoStack {
                     .principal((String) properties.get("Principal"))
                     .sourceArn((String) properties.get("SourceArn")));
             case "AWS::CloudWatch::Alarm" -> createAlarm(id, properties);
+            case "AWS::IAM::ManagedPolicy" -> values.put(id, iam.createPolicy(b -> b.policyName(stack + "-" + id)
+                    .description((String) properties.get("Description"))
+                    .policyDocument(json(properties.get("PolicyDocument")))).policy().arn());
             default -> throw new AssertionError("no way to create " + type);
         }
     }
@@ -296,6 +306,15 @@ final class MotoStack {
     /** A parameter's value as the template resolves it: a string, since parameters are strings. */
     private static Optional<Double> number(Object value) {
         return value == null ? Optional.empty() : Optional.of(Double.valueOf(String.valueOf(value)));
+    }
+
+    /** JSON for plain maps, lists and strings (a policy document): YAML's flow style with every scalar quoted. */
+    private static String json(Object value) {
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.FLOW);
+        options.setDefaultScalarStyle(DumperOptions.ScalarStyle.DOUBLE_QUOTED);
+        options.setWidth(Integer.MAX_VALUE);
+        return new Yaml(options).dump(value).strip();
     }
 
     /** YAML for plain maps and lists (the template, the API's OpenAPI body): CloudFormation and API Gateway read it. */

@@ -280,7 +280,12 @@ final class TemplateChecks {
                             + ", which this check cannot see into");
                 }
                 oneOrMany(properties.get("Policies")).forEach(policy -> documents.add(map(policy).get("PolicyDocument")));
-            } else if ("AWS::IAM::Policy".equals(type) || "AWS::IAM::ManagedPolicy".equals(type)) {
+            } else if ("AWS::IAM::Policy".equals(type)) {
+                documents.add(properties.get("PolicyDocument"));
+            } else if ("AWS::IAM::ManagedPolicy".equals(type) && (properties.containsKey("Roles") || properties.containsKey("Users")
+                    || properties.containsKey("Groups"))) {
+                // Attached in the stack: a permission of someone here. One attached to nothing (the lease
+                // clients' policy, an output for workload roles elsewhere) grants nothing in this stack.
                 documents.add(properties.get("PolicyDocument"));
             }
             for (Object document : documents) {
@@ -487,6 +492,9 @@ final class TemplateChecks {
         for (String hash : List.of(FunctionSettings.LEASE_SECRET_SHA256, FunctionSettings.LEASE_SECRET_NEXT_SHA256)) {
             refTo(variables.get(hash)).ifPresent(secret -> samples.put(secret, List.of("", "0123456789abcdef".repeat(4))));
         }
+        // Nor has the principal list; the rules, too, only care whether it is empty.
+        refTo(variables.get(FunctionSettings.LEASE_PRINCIPALS)).ifPresent(principals ->
+                samples.put(principals, List.of("", "arn:aws:iam::123456789012:role/app")));
         if (concurrency == null || datacenters == null || machines == null) {
             return List.of("reserved concurrency, SNOWID_DATACENTERS and SNOWID_MACHINES must all be set");
         }

@@ -123,7 +123,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                         LeaseAudit.events(line -> log.audit(line.holder(holder).caller(OWN_LEASE_CALLER)))))
                 .build();
         this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
-                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes()), clock, PoolView.of(settings, store, clock),
+                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals()), clock,
+                PoolView.of(settings, store, clock),
                 line -> {
                     log.audit(line);
                     meter.routeOutcome(line);

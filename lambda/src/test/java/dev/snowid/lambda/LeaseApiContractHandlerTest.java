@@ -38,13 +38,17 @@ class LeaseApiContractHandlerTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("exchanges")
     void theHandlerAnswersTheRequestAsWritten(Exchange exchange, TestTable table) {
-        try (Function function = Functions.function(table, ONE_SLOT_POOL)) {
+        try (Function function = exchange.iamCaller == null ? Functions.function(table, ONE_SLOT_POOL) : Functions.function(table,
+                ONE_SLOT_POOL[0], ONE_SLOT_POOL[1], ONE_SLOT_POOL[2], ONE_SLOT_POOL[3], FunctionSettings.LEASE_AUTH, "aws_iam",
+                FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_PRINCIPALS, LeaseApiContract.LISTED_ROLE)) {
             Lease lease = prepare(exchange.setup, function);
             String body = LeaseApiContract.withRequestId(
                     LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, lastIssued(lease), "", 0),
                     LeaseApiContract.REQUEST_ID);
             TestEvents.Request request = TestEvents.request(exchange.route.method(), exchange.route.path(lease.slot())).body(body);
-            if (exchange.authorized) {
+            if (exchange.iamCaller != null) {
+                request.iamCaller(exchange.iamCaller); // as API Gateway reports a caller whose signature it verified
+            } else if (exchange.authorized) {
                 request.bearer(Functions.SECRET);
             }
 

@@ -43,7 +43,8 @@ class LeaseAuthModesTest {
     @EnumSource(PayloadFormat.class)
     void inIamModeAVerifiedCallerIsAcceptedAndABlankOneIsNot(PayloadFormat format, TestTable table) {
         try (Function function = Functions.function(table, FunctionSettings.LEASE_AUTH, "AWS_IAM",
-                FunctionSettings.LEASE_SECRET_SHA256, null)) {
+                FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_PRINCIPALS,
+                "arn:aws:iam::123456789012:role/app arn:aws:iam::123456789012:role/ops")) {
             Invocation granted = function.call(TestEvents.request("POST", "/leases").iamCaller("arn:aws:iam::123456789012:role/app"), format);
             assertEquals(201, granted.status(), granted::toString);
             Invocation map = function.call(TestEvents.get("/leases").iamCaller("arn:aws:iam::123456789012:role/ops"), format);

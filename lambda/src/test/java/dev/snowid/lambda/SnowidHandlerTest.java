@@ -157,7 +157,8 @@ class SnowidHandlerTest {
     @Test
     void callersApiGatewayVerifiedWithIamNeedNoBearerSecret(TestTable table) {
         // LeaseAuth=AWS_IAM in the template: the Authorization header carries SigV4, API Gateway checked it.
-        try (Function function = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_AUTH, "AWS_IAM")) {
+        try (Function function = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_AUTH, "AWS_IAM",
+                FunctionSettings.LEASE_PRINCIPALS, "arn:aws:iam::123456789012:user/legacy-app")) {
             for (String event : new String[] {"http-api-v2-post-leases-iam.json", "rest-api-v1-post-leases-iam.json"}) {
                 Invocation answer = function.call(fixture(event));
                 assertEquals(201, answer.status(), event + ": " + answer);

@@ -32,6 +32,10 @@ public final class AgentSettings {
     public static final String NODE = "snowid.node";
     public static final String LEASE_URL = "snowid.lease.url";
     public static final String LEASE_SECRET = "snowid.lease.secret";
+    /** {@code bearer} (the secret) or {@code aws_iam} (SigV4 with the workload's AWS credentials; snowid-agent-iam.jar). */
+    public static final String LEASE_AUTH = "snowid.lease.auth";
+    /** With {@code aws_iam}: the API's region, when the lease URL's host does not name it (a custom domain). */
+    public static final String LEASE_REGION = "snowid.lease.region";
     public static final String LEASE_MILLIS = "snowid.lease.millis";
     public static final String WAIT_FOR_SLOT = "snowid.lease.waitForSlot";
     public static final String TARGETS = "snowid.targets";
@@ -41,7 +45,7 @@ public final class AgentSettings {
     public static final String CONFIG = "snowid.config";
 
     static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
-            NODE, LEASE_URL, LEASE_SECRET, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX, CONFIG));
+            NODE, LEASE_URL, LEASE_SECRET, LEASE_AUTH, LEASE_REGION, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX, CONFIG));
 
     /** Far more than any application has; the redirected bodies push the index as a short. */
     static final int MAX_TARGETS = 1000;
@@ -52,6 +56,8 @@ public final class AgentSettings {
     private final Slot node;
     private final URL leaseUrl;
     private final String leaseSecret;
+    private final boolean leaseSigned;
+    private final String leaseRegion;
     private final long leaseMillis;
     private final long waitForSlotMillis;
     private final List<Target> targets;
@@ -75,7 +81,9 @@ public final class AgentSettings {
         }
         this.node = nodeText == null ? null : parseNode(reader, nodeText);
         this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
-        this.leaseSecret = leaseUrl == null ? null : reader.leaseSecret();
+        this.leaseSigned = parseLeaseAuth(reader);
+        this.leaseSecret = leaseUrl == null || leaseSigned ? null : reader.leaseSecret();
+        this.leaseRegion = parseLeaseRegion(reader, leaseSigned);
         this.leaseMillis = parseLeaseMillis(reader);
         this.waitForSlotMillis = parseWaitForSlot(reader);
         this.targets = parseTargets(reader);
@@ -129,9 +137,47 @@ public final class AgentSettings {
             throw new AgentConfigurationException(reader.describe(LEASE_URL) + " " + e.getMessage() + "; " + allowed);
         }
         if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {
-            reader.warnings.add(LEASE_URL + " uses plain http to " + url.getHost() + ": the bearer secret travels unencrypted; use https");
+            reader.warnings.add(LEASE_URL + " uses plain http to " + url.getHost() + ": lease requests travel unencrypted; use https");
         }
         return url;
+    }
+
+    /** Whether lease requests are signed (aws_iam); only with a leased node, and then never with a secret. */
+    private static boolean parseLeaseAuth(SettingSource reader) {
+        String text = reader.get(LEASE_AUTH);
+        String mode = text == null ? "bearer" : text.trim().toLowerCase(Locale.ROOT); // the function's AWS_IAM spelling works too
+        if (mode.equals("bearer")) {
+            return false;
+        }
+        if (!mode.equals("aws_iam")) {
+            throw new AgentConfigurationException(reader.describe(LEASE_AUTH) + " is not a lease auth mode: allowed bearer (the default: "
+                    + envName(LEASE_SECRET) + ") or aws_iam (SigV4 with this workload's AWS credentials, snowid-agent-iam.jar)");
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(LEASE_AUTH) + " only applies to a leased node (" + LEASE_URL + ")");
+        }
+        if (reader.get(LEASE_SECRET) != null) {
+            throw new AgentConfigurationException(reader.describe(LEASE_SECRET) + " is set, but " + LEASE_AUTH + "=aws_iam signs lease "
+                    + "requests with this workload's AWS credentials and sends no secret: remove it (or use " + LEASE_AUTH + "=bearer)");
+        }
+        return true;
+    }
+
+    /** The region to sign for, when given; checked by the client's own rule for region names. */
+    private static String parseLeaseRegion(SettingSource reader, boolean signed) {
+        String text = reader.get(LEASE_REGION);
+        if (text == null) {
+            return null;
+        }
+        if (!signed) {
+            throw new AgentConfigurationException(reader.describe(LEASE_REGION) + " only applies with " + LEASE_AUTH + "=aws_iam");
+        }
+        try {
+            dev.snowid.client.auth.AwsSigning.defaultCredentials().region(text);
+        } catch (IllegalArgumentException e) {
+            throw new AgentConfigurationException(reader.describe(LEASE_REGION) + " is invalid: " + e.getMessage());
+        }
+        return text.trim();
     }
 
     private static long parseLeaseMillis(SettingSource reader) {
@@ -264,8 +310,19 @@ public final class AgentSettings {
         return leaseUrl;
     }
 
+    /** The bearer secret; null when requests are signed ({@link #leaseSigned()}) or the node is fixed. */
     public String leaseSecret() {
         return leaseSecret;
+    }
+
+    /** Whether lease requests are signed with AWS SigV4 ({@value #LEASE_AUTH}=aws_iam). */
+    public boolean leaseSigned() {
+        return leaseSigned;
+    }
+
+    /** The region to sign for ({@value #LEASE_REGION}); null: from the lease URL's host. */
+    public String leaseRegion() {
+        return leaseRegion;
     }
 
     /** The lease duration to plan renewals with; 0: the duration the lease API grants. */

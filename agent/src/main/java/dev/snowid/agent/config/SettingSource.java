@@ -3,6 +3,7 @@ package dev.snowid.agent.config;
 import static dev.snowid.agent.config.AgentSettings.ALL;
 import static dev.snowid.agent.config.AgentSettings.CONFIG;
 import static dev.snowid.agent.config.AgentSettings.EPOCH;
+import static dev.snowid.agent.config.AgentSettings.LEASE_AUTH;
 import static dev.snowid.agent.config.AgentSettings.LEASE_SECRET;
 import static dev.snowid.agent.config.AgentSettings.ON_UNAVAILABLE;
 import static dev.snowid.agent.config.AgentSettings.TARGETS;
@@ -85,7 +86,8 @@ final class SettingSource {
         String secret = fromEnv != null ? fromEnv : fromProperty != null ? fromProperty : fromFile;
         if (secret == null) {
             throw new AgentConfigurationException(LEASE_URL + " needs the lease API's bearer secret: set the environment variable "
-                    + envName(LEASE_SECRET) + " (or " + LEASE_SECRET + " in the " + CONFIG + " file, or the system property)");
+                    + envName(LEASE_SECRET) + " (or " + LEASE_SECRET + " in the " + CONFIG + " file, or the system property); inside AWS, "
+                    + LEASE_AUTH + "=aws_iam signs with this workload's role instead");
         }
         if (fromEnv == null && fromProperty == null && file.readableByAll()) {
             warnings.add(LEASE_SECRET + " is in " + file.path() + ", which every user of this machine can read;"
@@ -171,6 +173,8 @@ final class SettingSource {
         equivalents.put("SNOWID_EPOCH_MILLIS", "the agent reads " + EPOCH + " / " + envName(EPOCH));
         equivalents.put("SNOWID_LEASE_SECRET_SHA256", "it is the function's hash of the secret; the agent reads the secret itself from "
                 + envName(LEASE_SECRET));
+        equivalents.put("SNOWID_LEASE_PRINCIPALS", "it is the function's list of the roles that may lease; the agent signs as this "
+                + "workload's role with " + LEASE_AUTH + "=aws_iam");
         equivalents.put("SNOWID_ON_UNAVAILABLE", "the agent reads " + ON_UNAVAILABLE + " / " + envName(ON_UNAVAILABLE));
         equivalents.put("SNOWID_TARGET", "the agent reads " + TARGETS + " / " + envName(TARGETS));
         return Collections.unmodifiableMap(equivalents);

@@ -42,10 +42,13 @@ public final class LeasedNode implements LongSupplier {
     }
 
     public static LeasedNode start(AgentSettings settings) {
-        SnowidClient.Builder builder = SnowidClient.builder()
-                .leaseUrl(settings.leaseUrl())
-                .secret(settings.leaseSecret())
-                .holder("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName())
+        SnowidClient.Builder builder = SnowidClient.builder().leaseUrl(settings.leaseUrl());
+        if (settings.leaseSigned()) {
+            builder.signing(IamSigning.of(settings));
+        } else {
+            builder.secret(settings.leaseSecret());
+        }
+        builder.holder("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName())
                 .waitForSlotUpTo(settings.waitForSlotMillis())
                 .log(AgentLog.CLIENT_LOG);
         if (settings.epochConfigured()) {
@@ -70,8 +73,9 @@ public final class LeasedNode implements LongSupplier {
         } catch (RuntimeException e) {
             throw new AgentConfigurationException(AgentSettings.LEASE_URL + "='" + settings.leaseUrl()
                     + "': no lease from the lease API at start-up: " + e.getMessage()
-                    + " (the URL must be the snowid function's base URL, reachable from here, and "
-                    + AgentSettings.envName(AgentSettings.LEASE_SECRET) + " its bearer secret)", e);
+                    + " (the URL must be the snowid function's base URL, reachable from here, and " + (settings.leaseSigned()
+                    ? "this workload's AWS role allowed execute-api:Invoke on it and listed in the function's LeasePrincipals)"
+                    : AgentSettings.envName(AgentSettings.LEASE_SECRET) + " its bearer secret)"), e);
         }
         Thread releaseAtExit = new Thread(new Release(client), "snowid-lease-release");
         Runtime.getRuntime().addShutdownHook(releaseAtExit);

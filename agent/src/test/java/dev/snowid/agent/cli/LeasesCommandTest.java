@@ -72,6 +72,13 @@ class LeasesCommandTest {
     }
 
     @Test
+    void awsIamWithoutTheIamJarIsExit2NamingIt() throws IOException {
+        // The unshaded class path has no SDK marker: as the plain snowid-agent.jar.
+        assertEquals(2, run(Collections.singletonMap(LeasesCommand.AUTH_VARIABLE, "aws_iam"), "http://127.0.0.1:1"));
+        assertTrue(err.toString("UTF-8").contains("needs snowid-agent-iam.jar"), err.toString("UTF-8"));
+    }
+
+    @Test
     void aFullPoolOfAThousandHoldersStaysOneScreen() {
         long now = 1_700_000_000_000L;
         List<Slot> all = new ArrayList<>();

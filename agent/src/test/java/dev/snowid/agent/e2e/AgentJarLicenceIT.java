@@ -18,9 +18,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * snowid-agent.jar carries snowid's LICENSE and NOTICE, and the NOTICE names what it bundles:
- * every class lies in the agent's own package or in one NOTICE lists for the agent, and every
- * licence file NOTICE points to is in the jar.
+ * snowid-agent.jar and snowid-agent-iam.jar carry snowid's LICENSE and NOTICE, and the NOTICE
+ * names what each bundles: every class lies in the agent's own package or in one NOTICE lists
+ * for that jar, and every licence file NOTICE points to is in the jar.
  */
 class AgentJarLicenceIT {
 
@@ -31,7 +31,20 @@ class AgentJarLicenceIT {
     void theJarCarriesTheLicenceAndNoticeAndTheNoticeNamesWhatItBundles() throws IOException {
         Path root = Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();
         String notice = Files.readString(root.resolve("NOTICE"), StandardCharsets.UTF_8);
-        String section = notice.substring(notice.indexOf("snowid-agent.jar"), notice.indexOf("snowid-function.jar"));
+        check(notice.substring(notice.indexOf("snowid-agent.jar"), notice.indexOf("snowid-agent-iam.jar (")),
+                System.getProperty("snowid.test.agentJar"), root, notice);
+    }
+
+    @Test
+    void theIamJarCarriesTheLicenceAndNoticeAndTheNoticeNamesWhatItBundles() throws IOException {
+        Path root = Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();
+        String notice = Files.readString(root.resolve("NOTICE"), StandardCharsets.UTF_8);
+        // What the plain jar bundles, and what the IAM jar adds.
+        check(notice.substring(notice.indexOf("snowid-agent.jar"), notice.indexOf("snowid-function.jar")),
+                System.getProperty("snowid.test.agentIamJar"), root, notice);
+    }
+
+    private static void check(String section, String jarPath, Path root, String notice) throws IOException {
         List<String> packages = new ArrayList<>(List.of("dev/snowid/agent/"));
         Matcher listed = PACKAGES.matcher(section);
         while (listed.find()) {
@@ -40,7 +53,7 @@ class AgentJarLicenceIT {
             }
         }
 
-        Path jar = Path.of(System.getProperty("snowid.test.agentJar")).toAbsolutePath();
+        Path jar = Path.of(jarPath).toAbsolutePath();
         try (JarFile file = new JarFile(jar.toFile())) {
             assertEquals(Files.readString(root.resolve("LICENSE"), StandardCharsets.UTF_8), text(file, "META-INF/LICENSE"));
             assertTrue(text(file, "META-INF/NOTICE").startsWith(notice), "META-INF/NOTICE begins with snowid's NOTICE");
@@ -52,7 +65,7 @@ class AgentJarLicenceIT {
                     unlisted.add(name.contains("/") ? name.substring(0, name.lastIndexOf('/')) : name);
                 }
             }
-            assertEquals(new TreeSet<>(), unlisted, "packages in snowid-agent.jar that NOTICE does not list as bundled");
+            assertEquals(new TreeSet<>(), unlisted, "packages in " + jar.getFileName() + " that NOTICE does not list as bundled");
             assertTrue(packages.size() >= 3, "packages listed in NOTICE for the agent: " + packages);
 
             Matcher licenceFiles = LICENCE_FILE.matcher(section);

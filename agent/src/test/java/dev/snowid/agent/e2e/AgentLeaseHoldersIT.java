@@ -127,9 +127,9 @@ class AgentLeaseHoldersIT {
     void aFullPoolAtStartUpExitsSayingSoOrWithTheOptionWaitsForASlot(TestTable table) throws Exception {
         try (LocalRunner api = LeaseApi.start(table, AgentLeaseIT.DATACENTER)) {
             String url = api.baseUri().toString();
-            // The pool's two slots, held for 4 s, then released by graceful exits.
-            Process a = LeaseApi.leased(JDK, url).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "4000");
-            Process b = LeaseApi.leased(JDK, url).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "4000");
+            // The pool's two slots, held for 12 s (long enough for the refused JVM to start and fail on a loaded machine), then released by graceful exits.
+            Process a = LeaseApi.leased(JDK, url).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "12000");
+            Process b = LeaseApi.leased(JDK, url).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "12000");
             ChildJvm.awaitIds(dir.resolve("a"), a, 1000);
             ChildJvm.awaitIds(dir.resolve("b"), b, 1000);
 

@@ -20,6 +20,10 @@ import java.util.regex.Pattern;
 public final class ChildJvm {
 
     static final String AGENT_JAR = requiredProperty("snowid.test.agentJar");
+    /** The same agent with the relocated AWS SDK, for snowid.lease.auth=aws_iam. */
+    static final String IAM_AGENT_JAR = requiredProperty("snowid.test.agentIamJar");
+    /** The AWS SDK v2's jars, for a fixture app that brings its own. */
+    static final String FIXTURE_AWS_SDK = requiredProperty("snowid.test.fixtureAwsSdk");
     static final String FIXTURE_CLASSES = requiredProperty("snowid.test.fixtureClasses");
     /** The real libraries the presets cover (Hutool, MyBatis-Plus with MyBatis) and H2, as a class path. */
     static final String FIXTURE_LIBRARIES = requiredProperty("snowid.test.fixtureLibraries");
@@ -30,6 +34,8 @@ public final class ChildJvm {
     private final Map<String, String> environment = new LinkedHashMap<>();
     private String classPath = FIXTURE_CLASSES;
     private boolean withAgent = true;
+    private String agentJar = AGENT_JAR;
+    private boolean awsIsolated;
     private String agentArgument;
 
     private ChildJvm(Jdk jdk) {
@@ -58,6 +64,24 @@ public final class ChildJvm {
     /** The fixture classes and the real ID libraries. */
     public ChildJvm withLibraries() {
         return classPath(FIXTURE_CLASSES, FIXTURE_LIBRARIES);
+    }
+
+    /** {@code -javaagent:snowid-agent-iam.jar}. */
+    public ChildJvm withIamAgent() {
+        agentJar = IAM_AGENT_JAR;
+        return this;
+    }
+
+    /**
+     * No AWS setting of this JVM's (no {@code AWS_*} variable, no ~/.aws: {@code home} instead, no
+     * instance metadata unless the test sets it): the child's credentials come from what the test gives.
+     */
+    public ChildJvm isolatedFromAws(Path home) {
+        awsIsolated = true;
+        jvmOptions.add("-Duser.home=" + home);
+        environment.put("HOME", home.toString());
+        environment.putIfAbsent("AWS_EC2_METADATA_DISABLED", "true");
+        return this;
     }
 
     public ChildJvm withoutAgent() {
@@ -97,7 +121,7 @@ public final class ChildJvm {
 
     private void addAgent(List<String> command) {
         if (withAgent) {
-            command.add("-javaagent:" + AGENT_JAR + (agentArgument != null ? "=" + agentArgument : ""));
+            command.add("-javaagent:" + agentJar + (agentArgument != null ? "=" + agentArgument : ""));
         }
     }
 
@@ -107,7 +131,7 @@ public final class ChildJvm {
         command.add(jdk.java());
         command.addAll(jvmOptions);
         command.add("-jar");
-        command.add(AGENT_JAR);
+        command.add(agentJar);
         command.addAll(Arrays.asList(args));
         return waitFor(output, "java -jar snowid-agent.jar", start(output, command));
     }
@@ -115,7 +139,7 @@ public final class ChildJvm {
     private Process start(Path output, List<String> command) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command);
         // The test machine's own SNOWID_* variables must not leak into the child's configuration.
-        builder.environment().keySet().removeIf(name -> name.startsWith("SNOWID_"));
+        builder.environment().keySet().removeIf(name -> name.startsWith("SNOWID_") || awsIsolated && name.startsWith("AWS_"));
         builder.environment().putAll(environment);
         builder.redirectOutput(output.resolveSibling(output.getFileName() + ".out").toFile());
         builder.redirectError(output.resolveSibling(output.getFileName() + ".err").toFile());

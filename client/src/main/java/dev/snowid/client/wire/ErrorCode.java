@@ -21,6 +21,8 @@ public enum ErrorCode {
     INVALID_ENCODING(400, "invalid_encoding"),
     INVALID_EVENT(400, "invalid_event"),
     UNAUTHORIZED(401, "unauthorized"),
+    /** The caller is verified (IAM) but not among the principals the function admits. */
+    FORBIDDEN(403, "forbidden"),
     NOT_FOUND(404, "not_found"),
     METHOD_NOT_ALLOWED(405, "method_not_allowed"),
     /** The slot is not held with this owner token and fence: stop issuing from it. */

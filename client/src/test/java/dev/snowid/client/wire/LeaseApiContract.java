@@ -40,6 +40,12 @@ public final class LeaseApiContract {
     /** The function's time in the slot map the client side reads: inside {@link #LEASE}'s window. */
     public static final long NOW = 1_700_000_001_000L;
     public static final long LEASE_MILLIS = 60_000;
+    /** In aws_iam mode the function admits this role's sessions (its principal list)... */
+    public static final String LISTED_ROLE = "arn:aws:iam::123456789012:role/contract-workload";
+    /** ...such as this caller, as API Gateway reports it after verifying the signature... */
+    public static final String LISTED_CALLER = "arn:aws:sts::123456789012:assumed-role/contract-workload/i-0contract";
+    /** ...and not this one, verified as well but not listed. */
+    public static final String UNLISTED_CALLER = "arn:aws:sts::123456789012:assumed-role/Admin/alice";
 
     private static final String LEASE_ANSWER = "{\"slot\":%SLOT%,\"datacenter\":%DATACENTER%,\"machine\":%MACHINE%,"
             + "\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%,\"epoch\":%EPOCH%}";
@@ -74,9 +80,20 @@ public final class LeaseApiContract {
         public final String answerBody;
         /** What the client makes of the answer: {@code Lease.class}, {@code SlotMap.class}, {@code Void.class} or an exception. */
         public final Class<?> clientSees;
+        /**
+         * Null: bearer mode (the secret, when {@link #authorized}). Else the function is in aws_iam
+         * mode admitting {@link #LISTED_ROLE}, the client signs the request with SigV4, and API
+         * Gateway reports this caller to the function.
+         */
+        public final String iamCaller;
 
         Exchange(String name, LeaseRoute route, String setup, boolean authorized, String requestBody, int status,
                  Map<String, String> answerHeaders, String answerBody, Class<?> clientSees) {
+            this(name, route, setup, authorized, requestBody, status, answerHeaders, answerBody, clientSees, null);
+        }
+
+        Exchange(String name, LeaseRoute route, String setup, boolean authorized, String requestBody, int status,
+                 Map<String, String> answerHeaders, String answerBody, Class<?> clientSees, String iamCaller) {
             this.name = name;
             this.route = route;
             this.setup = setup;
@@ -86,6 +103,7 @@ public final class LeaseApiContract {
             this.answerHeaders = answerHeaders;
             this.answerBody = answerBody;
             this.clientSees = clientSees;
+            this.iamCaller = iamCaller;
         }
 
         @Override
@@ -125,7 +143,12 @@ public final class LeaseApiContract {
                 new Exchange("slot map", LeaseRoute.SLOT_MAP, "the lease held", true,
                         "", 200, none, SLOT_MAP_ANSWER, SlotMap.class),
                 new Exchange("slot map, secret refused", LeaseRoute.SLOT_MAP, "a free slot", false,
-                        "", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class));
+                        "", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
+                new Exchange("acquire, signed (IAM)", LeaseRoute.ACQUIRE, "a free slot", true,
+                        "{\"holder\":\"%HOLDER%\"}", 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
+                new Exchange("acquire, IAM caller not listed", LeaseRoute.ACQUIRE, "a free slot", true,
+                        "{\"holder\":\"%HOLDER%\"}", 403, none, error("forbidden"), LeaseSecretRefusedException.class,
+                        UNLISTED_CALLER));
     }
 
     private static String error(String code) {

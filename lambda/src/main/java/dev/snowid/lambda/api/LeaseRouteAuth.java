@@ -4,6 +4,7 @@ import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.ApiRequest;
 import dev.snowid.lambda.settings.FunctionSettings.LeaseAuth;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lambda.settings.LeasePrincipals;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -22,7 +23,9 @@ import java.util.Optional;
  *
  * <p>{@code aws_iam}: API Gateway verified the caller's SigV4 signature before invoking the
  * function (the template's {@code LeaseAuth=AWS_IAM}) and put the caller's ARN into the request
- * context; a blank ARN is no caller.
+ * context; a blank ARN is no caller. The caller must be one of {@value FunctionSettings#LEASE_PRINCIPALS}
+ * (an account's admin roles hold {@code execute-api:Invoke} too), and no bearer secret opens the
+ * routes in this mode, whatever is configured: the mode says who is trusted, not what is set.
  */
 public final class LeaseRouteAuth {
 
@@ -30,21 +33,25 @@ public final class LeaseRouteAuth {
 
     private final LeaseAuth mode;
     private final List<byte[]> secretHashes;
+    private final LeasePrincipals principals;
 
-    public LeaseRouteAuth(LeaseAuth mode, List<byte[]> secretHashes) {
+    /** @param principals who may use the routes in {@code aws_iam} mode; ignored in bearer mode */
+    public LeaseRouteAuth(LeaseAuth mode, List<byte[]> secretHashes, LeasePrincipals principals) {
         this.mode = mode;
-        this.secretHashes = List.copyOf(secretHashes);
+        this.secretHashes = mode == LeaseAuth.AWS_IAM ? List.of() : List.copyOf(secretHashes);
+        this.principals = principals;
     }
 
     void check(ApiRequest request) {
         if (mode == LeaseAuth.AWS_IAM) {
-            if (request.iamCaller().filter(arn -> !arn.isBlank()).isPresent()) {
-                return;
+            String caller = request.iamCaller().filter(arn -> !arn.isBlank()).orElseThrow(() -> ApiError.unauthorized(
+                    "the lease routes of this function admit only callers API Gateway verified with IAM (SigV4); this request "
+                            + "carries no IAM caller: sign it with the credentials of a role listed in " + FunctionSettings.LEASE_PRINCIPALS));
+            if (!principals.admits(caller)) {
+                throw ApiError.forbidden("the IAM caller " + caller + " is not listed in " + FunctionSettings.LEASE_PRINCIPALS
+                        + " (the template's LeasePrincipals), so it may not use the lease routes: add its role's ARN there to admit it");
             }
-            if (secretHashes.isEmpty()) {
-                throw ApiError.unauthorized("the lease routes of this function admit only callers API Gateway verified with IAM (SigV4); "
-                        + "this request carries no IAM caller: sign it with credentials allowed execute-api:Invoke");
-            }
+            return;
         }
         if (secretHashes.isEmpty()) {
             throw ApiError.unauthorized("this function has no lease secret configured (" + FunctionSettings.LEASE_SECRET_SHA256
@@ -72,13 +79,20 @@ public final class LeaseRouteAuth {
      * nothing in bearer mode, so it is not written either).
      */
     String callerOf(ApiRequest request) {
-        if (mode == LeaseAuth.AWS_IAM) {
-            Optional<String> arn = request.iamCaller().filter(caller -> !caller.isBlank());
-            if (arn.isPresent()) {
-                return "IAM caller " + arn.get();
-            }
-        }
-        return "bearer of the lease secret";
+        return mode == LeaseAuth.AWS_IAM ? "IAM caller " + iamCaller(request) : "bearer of the lease secret";
+    }
+
+    /**
+     * The holder a {@code POST /leases} that passed {@link #check} is recorded as, in the table,
+     * the slot map and the audit lines: in {@code aws_iam} mode the verified caller comes first
+     * (the body's name is the caller's own word), in bearer mode the body's name alone.
+     */
+    String holderOf(ApiRequest request, String named) {
+        return mode == LeaseAuth.AWS_IAM ? iamCaller(request) + " (" + named + ")" : named;
+    }
+
+    private static String iamCaller(ApiRequest request) {
+        return request.iamCaller().filter(caller -> !caller.isBlank()).orElse("(none)");
     }
 
     public static byte[] sha256(String secret) {

@@ -170,7 +170,7 @@ public final class SnowidApi {
                     leaseRetryMillis());
         }
         LeaseRequestBody.Acquisition asked = LeaseRequestBody.acquisition(request.body());
-        String holder = asked.holder().orElse("lease-api");
+        String holder = auth.holderOf(request, asked.holder().orElse("lease-api"));
         Lease lease = leases.acquire(holder, asked.requestId().orElse(null));
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));

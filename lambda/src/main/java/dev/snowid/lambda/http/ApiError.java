@@ -41,6 +41,11 @@ public final class ApiError extends RuntimeException {
         return new ApiError(ErrorCode.UNAUTHORIZED, message, Map.of("WWW-Authenticate", "Bearer realm=\"snowid-leases\""));
     }
 
+    /** A 403: the caller is who it says, and is not among those admitted. */
+    public static ApiError forbidden(String message) {
+        return new ApiError(ErrorCode.FORBIDDEN, message);
+    }
+
     int status() {
         return code.status();
     }

@@ -42,6 +42,11 @@ public final class FunctionSettings {
     public static final String AGENT_SLOTS = "SNOWID_AGENT_SLOTS";
     /** {@code bearer} (default) or {@code aws_iam}: whether API Gateway's IAM caller identity opens the lease routes. */
     public static final String LEASE_AUTH = "SNOWID_LEASE_AUTH";
+    /**
+     * In {@code aws_iam} mode, the IAM principals (ARNs, or patterns with {@code *}) that may use
+     * the lease routes; required there ({@link LeasePrincipals}).
+     */
+    public static final String LEASE_PRINCIPALS = "SNOWID_LEASE_PRINCIPALS";
     /** Hex SHA-256 of the next bearer secret, accepted alongside the current one while clients move to it. */
     public static final String LEASE_SECRET_NEXT_SHA256 = "SNOWID_LEASE_SECRET_NEXT_SHA256";
 
@@ -74,6 +79,7 @@ public final class FunctionSettings {
     private final byte[] leaseSecretSha256;
     private final byte[] leaseSecretNextSha256;
     private final LeaseAuth leaseAuth;
+    private final LeasePrincipals leasePrincipals;
     private final PoolParts poolParts;
     private final URI dynamoDbEndpoint;
     private final Metrics metrics;
@@ -98,6 +104,7 @@ public final class FunctionSettings {
         leaseSecretSha256 = string(env, LEASE_SECRET_SHA256).map(hex -> sha256(LEASE_SECRET_SHA256, hex)).orElse(null);
         leaseSecretNextSha256 = string(env, LEASE_SECRET_NEXT_SHA256).map(hex -> sha256(LEASE_SECRET_NEXT_SHA256, hex)).orElse(null);
         leaseAuth = string(env, LEASE_AUTH).map(FunctionSettings::leaseAuth).orElse(LeaseAuth.BEARER);
+        leasePrincipals = leasePrincipals(leaseAuth, string(env, LEASE_PRINCIPALS).orElse(""));
         poolParts = string(env, AGENT_SLOTS).map(text -> PoolParts.split(pool, agentSlots(text, pool))).orElse(PoolParts.shared(pool));
         dynamoDbEndpoint = string(env, DYNAMODB_ENDPOINT).map(FunctionSettings::endpoint).orElse(null);
         metrics = string(env, METRICS).map(FunctionSettings::metrics).orElse(Metrics.OFF);
@@ -161,6 +168,11 @@ public final class FunctionSettings {
 
     public LeaseAuth leaseAuth() {
         return leaseAuth;
+    }
+
+    /** Who may use the lease routes in {@code aws_iam} mode; empty in bearer mode. */
+    public LeasePrincipals leasePrincipals() {
+        return leasePrincipals;
     }
 
     public Optional<URI> dynamoDbEndpoint() {
@@ -342,6 +354,26 @@ public final class FunctionSettings {
             default -> throw new InvalidSettingException(LEASE_AUTH, "'" + text + "' is not a lease auth mode; allowed 'bearer' (default: "
                     + "Authorization: Bearer <secret>) or 'aws_iam' (only behind API Gateway IAM authorization: the caller identity it verified)");
         };
+    }
+
+    /** Required in aws_iam mode (else every principal allowed execute-api:Invoke could drain the pool), refused in bearer mode. */
+    private static LeasePrincipals leasePrincipals(LeaseAuth auth, String text) {
+        LeasePrincipals principals;
+        try {
+            principals = LeasePrincipals.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(LEASE_PRINCIPALS, e.getMessage());
+        }
+        if (auth == LeaseAuth.AWS_IAM && principals.isEmpty()) {
+            throw new InvalidSettingException(LEASE_PRINCIPALS, "is empty, and " + LEASE_AUTH + " is aws_iam: list the IAM roles "
+                    + "that may hold slots (e.g. arn:aws:iam::123456789012:role/orders-service, comma-separated, '*' for any "
+                    + "characters); without a list any principal allowed execute-api:Invoke could drain the pool");
+        }
+        if (auth == LeaseAuth.BEARER && !principals.isEmpty()) {
+            throw new InvalidSettingException(LEASE_PRINCIPALS, "is set, but " + LEASE_AUTH + " is bearer, which verifies no IAM "
+                    + "caller: set " + LEASE_AUTH + "=aws_iam (behind API Gateway IAM authorization), or leave it empty");
+        }
+        return principals;
     }
 
     private static String holder(Map<String, String> env) {

@@ -149,7 +149,8 @@ class FunctionSettingsTest {
     @Test
     void leaseAuthIsBearerUnlessToldIamAndBothSecretHashesAreKept() {
         assertEquals(FunctionSettings.LeaseAuth.BEARER, FunctionSettings.from(Map.of()).leaseAuth());
-        assertEquals(FunctionSettings.LeaseAuth.AWS_IAM, FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "AWS_IAM")).leaseAuth());
+        assertEquals(FunctionSettings.LeaseAuth.AWS_IAM, FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "AWS_IAM",
+                FunctionSettings.LEASE_PRINCIPALS, "arn:aws:iam::123456789012:role/app")).leaseAuth());
         String a = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
         String b = "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752";
         FunctionSettings both = FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, a,

@@ -1,0 +1,29 @@
+package dev.snowid.client.auth;
+
+import java.net.URL;
+import java.util.Collections;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** {@code Authorization: Bearer <secret>}, the secret asked for on every request so that a rotated one is picked up. */
+public final class BearerSecret implements RequestAuthorizer {
+
+    private final Supplier<String> secret;
+
+    public BearerSecret(Supplier<String> secret) {
+        if (secret == null) {
+            throw new IllegalArgumentException("secret is null: give the lease API's bearer secret");
+        }
+        this.secret = secret;
+    }
+
+    @Override
+    public Map<String, String> headers(String method, URL url, byte[] body) {
+        return Collections.singletonMap("Authorization", "Bearer " + secret.get());
+    }
+
+    @Override
+    public String describe() {
+        return "a bearer secret";
+    }
+}
