@@ -32,7 +32,7 @@ class LeaseAuthSettingsTest {
         environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
         AgentSettings settings = read();
         assertFalse(settings.leaseSigned());
-        assertEquals("s3cret", settings.leaseSecret());
+        assertEquals("lease-auth-Vq8mZ3kT1xR6pN2wL9cB", settings.leaseSecret());
         assertNull(settings.leaseRegion());
     }
 
