@@ -145,9 +145,9 @@ public final class LeaseApiContract {
                 new Exchange("slot map, secret refused", LeaseRoute.SLOT_MAP, "a free slot", false,
                         "", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
                 new Exchange("acquire, signed (IAM)", LeaseRoute.ACQUIRE, "a free slot", true,
-                        "{\"holder\":\"%HOLDER%\"}", 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
+                        ACQUISITION, 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
                 new Exchange("acquire, IAM caller not listed", LeaseRoute.ACQUIRE, "a free slot", true,
-                        "{\"holder\":\"%HOLDER%\"}", 403, none, error("forbidden"), LeaseSecretRefusedException.class,
+                        ACQUISITION, 403, none, error("forbidden"), LeaseSecretRefusedException.class,
                         UNLISTED_CALLER));
     }
 
