@@ -18,7 +18,7 @@ runner_jar="${SNOWID_LOCAL_JAR:-$root/local/target/snowid-local.jar}"
 classes="$root/agent/target/test-classes"
 stand_ins="$root/lambda/src/test/resources/dev/snowid/lambda/sigv4/aws_stand_ins.py"
 work="$(mktemp -d)"
-secret="startup-modes-secret"
+secret="startup-modes-Xk4fQ9vLmT2pR7wZ8nBc"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 
 SNOWID_PORT=0 SNOWID_LEASE_SECRET="$secret" SNOWID_LEASE_MILLIS=60000 java -jar "$runner_jar" > "$work/runner.log" 2>&1 &

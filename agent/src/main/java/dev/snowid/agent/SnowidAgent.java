@@ -17,7 +17,9 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -71,6 +73,9 @@ public final class SnowidAgent {
             return;
         }
         long startNanos = System.nanoTime();
+        // What this start has done so far, undone in reverse if a later step fails: a failed attach
+        // leaves no lease, no transformer and no ID source behind, so that a retry starts afresh.
+        Deque<Undo> done = new ArrayDeque<>();
         try {
             AgentSettings settings = AgentSettings.fromEnvironment(arguments);
             for (String warning : settings.warnings()) {
@@ -84,6 +89,7 @@ public final class SnowidAgent {
                 issuing = settings.codec();
             } else {
                 LeasedNode leased = LeasedNode.start(settings);
+                done.push(new ReleaseLease(leased));
                 monitor = AgentMonitor.ofLease(settings.onUnavailable().guard(leased), leased.client());
                 issuing = leased.client().codec();
             }
@@ -92,23 +98,99 @@ public final class SnowidAgent {
             }
             RedirectedCalls calls = new RedirectedCalls(settings.targets().size(), monitor);
             monitor.countIssuedIn(calls);
-            BootstrapBridge.install(instrumentation, calls.sources());
+            Object bridgeKey = BootstrapBridge.install(instrumentation, calls.sources());
+            done.push(new UninstallSources(bridgeKey));
+            TargetReport report = redirect(instrumentation, settings.targets(), calls, done);
             if (settings.jmx()) {
-                monitor.registerInBackground();
+                monitor.registerInBackground(); // last: nothing after it can fail and leave it registered
             }
-            TargetReport report = redirect(instrumentation, settings.targets(), calls);
             Runtime.getRuntime().addShutdownHook(report.atShutdown());
             started = true;
             AgentLog.info(AgentVersion.nameAndVersion() + " started in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms: "
                     + settings.summary(issuing));
         } catch (AgentConfigurationException e) {
+            undo(done);
             AgentLog.error(e.getMessage());
             AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
             throw e;
         } catch (AgentStartException e) {
+            undo(done);
             AgentLog.error(e.getMessage());
             AgentLog.error("the snowid agent did not start and no method was redirected");
             throw e;
+        } catch (RuntimeException | LinkageError e) {
+            AgentLog.error("the snowid agent could not start: " + e);
+            undo(done);
+            throw e;
+        }
+    }
+
+    /** Undoes a failed start's steps, newest first; each one is tried whatever the others do. */
+    private static void undo(Deque<Undo> done) {
+        while (!done.isEmpty()) {
+            Undo step = done.pop();
+            try {
+                step.run();
+                AgentLog.warn("the failed start " + step.what + "; attaching the agent again starts afresh");
+            } catch (RuntimeException | LinkageError failed) {
+                AgentLog.error("the failed start could not be undone fully (" + step.what + " failed: " + failed + ")");
+            }
+        }
+    }
+
+    /** One step of a start, and how to take it back (named classes: no lambda on the start-up path). */
+    private abstract static class Undo {
+        final String what;
+
+        Undo(String what) {
+            this.what = what;
+        }
+
+        abstract void run();
+    }
+
+    private static final class ReleaseLease extends Undo {
+        private final LeasedNode leased;
+
+        ReleaseLease(LeasedNode leased) {
+            super("released its lease" + (leased.client().currentLease().isPresent()
+                    ? " on slot " + leased.client().currentLease().get().slot() : ""));
+            this.leased = leased;
+        }
+
+        @Override
+        void run() {
+            leased.releaseNow();
+        }
+    }
+
+    private static final class UninstallSources extends Undo {
+        private final Object key;
+
+        UninstallSources(Object key) {
+            super("took the ID sources out of the bridge");
+            this.key = key;
+        }
+
+        @Override
+        void run() {
+            BootstrapBridge.uninstall(key);
+        }
+    }
+
+    private static final class RemoveTransformer extends Undo {
+        private final Instrumentation instrumentation;
+        private final TargetTransformer transformer;
+
+        RemoveTransformer(Instrumentation instrumentation, TargetTransformer transformer) {
+            super("removed its transformer");
+            this.instrumentation = instrumentation;
+            this.transformer = transformer;
+        }
+
+        @Override
+        void run() {
+            removeTransformer(instrumentation, transformer);
         }
     }
 
@@ -133,11 +215,13 @@ public final class SnowidAgent {
         }
     }
 
-    private static TargetReport redirect(Instrumentation instrumentation, List<Target> targets, RedirectedCalls calls) {
+    private static TargetReport redirect(Instrumentation instrumentation, List<Target> targets, RedirectedCalls calls,
+            Deque<Undo> done) {
         TargetReport report = new TargetReport(targets, calls);
         PresetCoverage coverage = new PresetCoverage(targets);
         TargetTransformer transformer = new TargetTransformer(targets, coverage, report);
         instrumentation.addTransformer(transformer, true);
+        done.push(new RemoveTransformer(instrumentation, transformer));
         // Classes loaded before the agent (agentmain, or loaded by another agent first) are retransformed.
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
@@ -155,5 +239,27 @@ public final class SnowidAgent {
         }
         report.noteMissingClasses(instrumentation);
         return report;
+    }
+
+    /**
+     * Without the transformer, retransforming the targets already loaded restores their own
+     * bodies; one that cannot be restored keeps calling the bridge, which then has no source and
+     * throws: it fails closed, never issuing a made-up ID.
+     */
+    private static void removeTransformer(Instrumentation instrumentation, TargetTransformer transformer) {
+        instrumentation.removeTransformer(transformer);
+        List<Class<?>> loaded = new ArrayList<>();
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            if (transformer.isTarget(type) && instrumentation.isModifiableClass(type)) {
+                loaded.add(type);
+            }
+        }
+        if (!loaded.isEmpty()) {
+            try {
+                instrumentation.retransformClasses(loaded.toArray(new Class<?>[0]));
+            } catch (UnmodifiableClassException e) {
+                throw new IllegalStateException("could not restore " + loaded + ": " + e, e);
+            }
+        }
     }
 }

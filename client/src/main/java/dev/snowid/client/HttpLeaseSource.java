@@ -9,6 +9,7 @@ import dev.snowid.client.wire.ErrorAnswer;
 import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.client.wire.LeaseRoute;
 import dev.snowid.client.wire.SlotMap;
+import dev.snowid.lease.AcquisitionRequest;
 import dev.snowid.lease.DateHeaderSkew;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
@@ -71,6 +72,12 @@ public final class HttpLeaseSource implements LeaseSource {
     private volatile long epochMillis = UNKNOWN;
     /** The epoch every lease answer must name; {@link #UNKNOWN}: any (learning it). */
     private volatile long expectedEpochMillis = UNKNOWN;
+    /**
+     * The id of the acquisition whose answer did not arrive (null: none): the next {@link #acquire()}
+     * is its retry and sends it again, so a lease granted to a lost answer is answered again
+     * rather than stranded while a second slot is taken.
+     */
+    private String unansweredAcquisition;
 
     /**
      * @param baseUrl the function's base URL, the one its routes hang under (a trailing slash is fine)
@@ -101,8 +108,24 @@ public final class HttpLeaseSource implements LeaseSource {
      */
     @Override
     public Lease acquire() {
-        Answer answer = call(LeaseRoute.ACQUIRE, null, LeaseMessage.acquireRequest(holder), ACQUIRE_READ_TIMEOUT_MILLIS);
-        Lease lease = leaseFrom(LeaseRoute.ACQUIRE, answer);
+        String requestId;
+        synchronized (this) {
+            if (unansweredAcquisition == null) {
+                unansweredAcquisition = AcquisitionRequest.drawId();
+            }
+            requestId = unansweredAcquisition;
+        }
+        Lease lease;
+        try {
+            lease = leaseFrom(LeaseRoute.ACQUIRE, call(LeaseRoute.ACQUIRE, null, LeaseMessage.acquireRequest(holder, requestId),
+                    ACQUIRE_READ_TIMEOUT_MILLIS));
+        } catch (LeaseStoreUnavailableException maybeGranted) {
+            throw maybeGranted; // no answer (or none we could read): the next acquisition is this one's retry
+        } catch (RuntimeException answered) {
+            answered(requestId); // refused for certain: the next acquisition is a new one
+            throw answered;
+        }
+        answered(requestId);
         long expected = expectedEpochMillis;
         if (expected != UNKNOWN && epochMillis != expected) {
             EpochMismatchException mismatch = new EpochMismatchException(expected, epochMillis, baseUrl);
@@ -114,6 +137,12 @@ public final class HttpLeaseSource implements LeaseSource {
             throw mismatch;
         }
         return lease;
+    }
+
+    private synchronized void answered(String requestId) {
+        if (requestId.equals(unansweredAcquisition)) {
+            unansweredAcquisition = null;
+        }
     }
 
     /**
@@ -226,8 +255,12 @@ public final class HttpLeaseSource implements LeaseSource {
             long sentAt = clock.millis();
             if (json != null) { // a GET with a body would be sent as a POST by HttpURLConnection
                 connection.setDoOutput(true);
-                // Not streamed: a streamed request answered 401 throws HttpRetryException, and the API's
-                // own words on the refused secret would be lost.
+                // Streamed, so that HttpURLConnection never sends the request again by itself after an
+                // I/O error on the answer (it does for any unstreamed request, and for POST unless
+                // sun.net.http.retryPost=false): each lease request is sent once, and retried only
+                // by the caller, knowingly. The cost: a 401 to a streamed request has no readable
+                // body, so the API's own words on a refused secret are lost on these routes.
+                connection.setFixedLengthStreamingMode(body.length);
                 try (OutputStream out = connection.getOutputStream()) {
                     out.write(body);
                 }

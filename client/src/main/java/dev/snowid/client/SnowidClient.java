@@ -6,6 +6,7 @@ import dev.snowid.WallClock;
 import dev.snowid.client.auth.AwsSigning;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.client.auth.RequestAuthorizer;
+import dev.snowid.client.wire.BearerSecretStrength;
 import dev.snowid.client.wire.HttpUrl;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
@@ -372,6 +373,7 @@ public final class SnowidClient implements AutoCloseable {
             if (firstSecret == null || firstSecret.trim().isEmpty()) {
                 throw new IllegalArgumentException("secret is empty: give the lease API's bearer secret");
             }
+            BearerSecretStrength.requireStrong("secret", firstSecret.trim());
             return new BearerSecret(secret);
         }
 

@@ -62,7 +62,7 @@ class HangingLeaseApiTest {
         serveTheLeaseThenHang(grantedAt, expiresAt);
         client = SnowidClient.builder()
                 .leaseUrl("http://127.0.0.1:" + server.getLocalPort())
-                .secret("s3cret")
+                .secret("hanging-4yb7m9gYXQZKD33XlWFnLhnS")
                 .clock(() -> System.currentTimeMillis() + clockOffset.get())
                 .log(SILENT)
                 .build();

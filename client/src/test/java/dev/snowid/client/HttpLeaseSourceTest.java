@@ -138,11 +138,15 @@ class HttpLeaseSourceTest {
     void aRefusedSecretIsItsOwnFailureNotAnOutage() throws Exception {
         for (int status : new int[] {401, 403}) {
             HttpLeaseSource api = refusing(status);
-            for (Executable call : new Executable[] {api::acquire, () -> api.renew(OURS), () -> api.release(OURS, 0), api::slotMap}) {
+            Executable[] calls = {api::acquire, () -> api.renew(OURS), () -> api.release(OURS, 0), api::slotMap};
+            for (Executable call : calls) {
                 LeaseSecretRefusedException refused = assertThrows(LeaseSecretRefusedException.class, call);
                 assertEquals(status, refused.status());
-                assertTrue(refused.getMessage().contains("refused the credentials") && refused.getMessage().contains("the bearer secret is wrong"),
-                        refused.getMessage());
+                assertTrue(refused.getMessage().contains("refused the credentials"), refused.getMessage());
+                // A streamed request's 401 has no readable body (see HttpLeaseSource); the slot map's GET keeps the API's words.
+                if (status == 403 || call == calls[3]) {
+                    assertTrue(refused.getMessage().contains("the bearer secret is wrong"), refused.getMessage());
+                }
                 assertEquals(LeaseSecretRefusedException.MIN_RETRY_AFTER_MILLIS, refused.retryAfterMillis(),
                         "not retried like an outage (1 s)");
             }

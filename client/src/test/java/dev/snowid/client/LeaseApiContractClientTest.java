@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LeaseApiContractClientTest {
 
-    private static final String SECRET = "s3cret";
+    private static final String SECRET = "contract-Qm9vM2xLcXh0T1pWbmRhWkR3";
     private static final String KEY_ID = "AKIACONTRACTTEST0001";
     private static final long SECONDS = 7;
 
@@ -67,8 +67,11 @@ class LeaseApiContractClientTest {
         String body = LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, LeaseApiContract.LAST_ISSUED, "", 0);
         String prefix = exchange.route.method() + " " + exchange.route.path(lease.slot()) + " " + authorization;
         assertEquals(1, received.size(), "one call");
-        assertTrue(received.get(0).startsWith(prefix) && received.get(0).endsWith(" " + body), "expected " + prefix + "... " + body
-                + ", got " + received.get(0));
+        String sent = received.get(0);
+        // The body exact but for the acquisition id, which the client draws: that is held to its shape.
+        String sentBody = sent.substring(sent.lastIndexOf(' ') + 1);
+        assertTrue(sent.startsWith(prefix) && LeaseApiContract.matches(body, sentBody), "expected " + prefix + "... " + body
+                + ", got " + sent);
         if (exchange.clientSees == Lease.class) {
             assertTrue(seen instanceof Lease, () -> "a lease, not " + seen);
             Lease read = (Lease) seen;
@@ -95,7 +98,10 @@ class LeaseApiContractClientTest {
             assertEquals(null, seen);
         } else {
             assertEquals(exchange.clientSees, seen == null ? null : seen.getClass(), () -> "for " + seen);
-            assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
+            // A 401 to a streamed request (every route but the slot map's GET) has no readable body (see HttpLeaseSource).
+            if (exchange.status != 401 || exchange.route == LeaseRoute.SLOT_MAP) {
+                assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
+            }
             if (seen instanceof IdUnavailableException && exchange.answerHeaders.containsKey("Retry-After")) {
                 assertEquals(SECONDS * 1000, ((IdUnavailableException) seen).retryAfterMillis());
             }

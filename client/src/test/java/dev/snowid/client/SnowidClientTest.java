@@ -51,6 +51,14 @@ class SnowidClientTest {
     }
 
     @Test
+    void aWeakSecretIsRefusedBeforeAnyCall() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> SnowidClient.builder()
+                .leaseUrl("https://127.0.0.1:1").secret("s3cret").build());
+        assertTrue(refused.getMessage().startsWith("secret is too weak") && refused.getMessage().contains("openssl rand -base64 32"),
+                refused.getMessage());
+    }
+
+    @Test
     void renewalsPlanWithTheShorterOfTheSettingAndTheGrantedLease() {
         assertEquals(5_000, SnowidClient.planningLeaseMillis(3_600_000, 5_000), "a setting longer than granted would make every call due");
         assertEquals(10_000, SnowidClient.planningLeaseMillis(10_000, 60_000));

@@ -19,7 +19,25 @@ public interface LeaseStore {
      *
      * @return the new lease, or empty when someone else holds the slot
      */
-    Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt);
+    default Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+        return tryAcquire(slot, owner, holder, now, expiresAt, null);
+    }
+
+    /**
+     * As {@link #tryAcquire(Slot, String, String, long, long)}, recording {@code requestId} (an
+     * {@link AcquisitionRequest} id; null: none) on the item in the same write. The record lasts
+     * until the lease is first renewed or released, or another acquisition takes the slot: while
+     * it lasts, the item is exactly as granted, and {@link #grantedFor} answers the grant again.
+     */
+    Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId);
+
+    /**
+     * The lease granted to the acquisition that recorded {@code requestId}, exactly as granted
+     * (slot, owner token, fence, window): while its record lasts (see {@link #tryAcquire(Slot,
+     * String, String, long, long, String)}) and its expiry is not before {@code now}. Empty when
+     * no item carries the id.
+     */
+    Optional<Lease> grantedFor(String requestId, long now);
 
     /**
      * Extends the lease, conditional on owner and fence.
@@ -30,7 +48,9 @@ public interface LeaseStore {
 
     /**
      * Frees the slot at once, conditional on owner and fence: the expiry becomes the last
-     * issued ms + 1 (never below the floor), and the owner is removed.
+     * issued ms + 1 (never below the floor), and the owner is removed. Releasing again with the
+     * same owner and fence, while nobody took the slot since, changes nothing and succeeds: a
+     * retried release whose first answer was lost is not a lost lease.
      *
      * @throws LeaseLostException when the slot has another owner or fence, or no item
      */

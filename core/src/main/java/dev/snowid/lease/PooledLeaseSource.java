@@ -62,6 +62,25 @@ public final class PooledLeaseSource implements LeaseSource {
      * @throws LeaseStoreUnavailableException when the store cannot be reached
      */
     public Lease acquire(String holder) {
+        return acquire(holder, null);
+    }
+
+    /**
+     * As {@link #acquire(String)}, idempotent per {@code requestId} ({@link AcquisitionRequest}):
+     * when an earlier acquisition with this id was granted and its lease is still exactly as
+     * granted ({@link LeaseStore#grantedFor}), that lease is the answer, and no second slot is
+     * taken; else a new lease, recording the id.
+     *
+     * @param requestId the caller's id of this acquisition, the same on its retries; null: none
+     */
+    public Lease acquire(String holder, String requestId) {
+        if (requestId != null) {
+            Optional<Lease> granted = store.grantedFor(requestId, clock.millis());
+            if (granted.isPresent()) {
+                handBackIfSkewed(granted.get());
+                return granted.get();
+            }
+        }
         // Both the token and the slot choice come from a SecureRandom made here, per acquisition,
         // never at construction or class init: a SnapStart snapshot is restored into many
         // environments, and anything created before it (a token, a seeded generator) would be the
@@ -71,7 +90,7 @@ public final class PooledLeaseSource implements LeaseSource {
         String who = holder == null ? "" : holder;
         if (store.clockSkewMillis().isPresent()) {
             checkSkew();
-            Optional<Lease> probed = tryAcquire(pool.slots().get(random.nextInt(pool.size())), owner, who);
+            Optional<Lease> probed = tryAcquire(pool.slots().get(random.nextInt(pool.size())), owner, who, requestId);
             if (probed.isPresent()) {
                 return probed.get();
             }
@@ -92,7 +111,7 @@ public final class PooledLeaseSource implements LeaseSource {
         }
         Collections.shuffle(candidates, random);
         for (int i = 0; i < Math.min(MAX_ATTEMPTS_AFTER_SCAN, candidates.size()); i++) {
-            Optional<Lease> won = tryAcquire(candidates.get(i), owner, who);
+            Optional<Lease> won = tryAcquire(candidates.get(i), owner, who, requestId);
             if (won.isPresent()) {
                 return won.get();
             }
@@ -100,24 +119,30 @@ public final class PooledLeaseSource implements LeaseSource {
         throw noFreeSlot(owned, now, candidates.size());
     }
 
-    private Optional<Lease> tryAcquire(Slot slot, String owner, String who) {
+    private Optional<Lease> tryAcquire(Slot slot, String owner, String who, String requestId) {
         long now = clock.millis();
-        Optional<Lease> won = store.tryAcquire(slot, owner, who, now, now + terms.leaseMillis());
+        Optional<Lease> won = store.tryAcquire(slot, owner, who, now, now + terms.leaseMillis(), requestId);
         if (won.isPresent()) {
-            // The skew is measured again on this very answer: a clock that jumped since the last
-            // answer must not keep what it took. Hand the slot back at once and refuse.
-            try {
-                checkSkew();
-            } catch (ClockSkewException skewed) {
-                try {
-                    store.release(slot, owner, won.get().fence(), 0);
-                } catch (RuntimeException releaseFailed) {
-                    skewed.addSuppressed(releaseFailed);
-                }
-                throw skewed;
-            }
+            handBackIfSkewed(won.get());
         }
         return won;
+    }
+
+    /**
+     * The skew is measured again on the answer that confirmed {@code lease}: a clock that jumped
+     * since the last answer must not keep what it took. Hands the slot back at once and refuses.
+     */
+    private void handBackIfSkewed(Lease lease) {
+        try {
+            checkSkew();
+        } catch (ClockSkewException skewed) {
+            try {
+                store.release(lease.slot(), lease.owner(), lease.fence(), 0);
+            } catch (RuntimeException releaseFailed) {
+                skewed.addSuppressed(releaseFailed);
+            }
+            throw skewed;
+        }
     }
 
     private void checkSkew() {

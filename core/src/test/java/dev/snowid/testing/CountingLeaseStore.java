@@ -39,9 +39,9 @@ public final class CountingLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
         writes.incrementAndGet();
-        return store.tryAcquire(slot, owner, holder, now, expiresAt);
+        return store.tryAcquire(slot, owner, holder, now, expiresAt, requestId);
     }
 
     @Override
@@ -54,6 +54,12 @@ public final class CountingLeaseStore implements LeaseStore {
     public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
         writes.incrementAndGet();
         store.release(slot, owner, fence, lastIssuedMillis);
+    }
+
+    @Override
+    public Optional<Lease> grantedFor(String requestId, long now) {
+        scans.incrementAndGet();
+        return store.grantedFor(requestId, now);
     }
 
     @Override

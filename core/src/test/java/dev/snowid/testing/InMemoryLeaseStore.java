@@ -45,13 +45,19 @@ public final class InMemoryLeaseStore implements LeaseStore {
         public final long expiresAt;
         public final long floor;
         public final String holder;
+        /** The id of the acquisition that granted this lease, until its first renewal or release; else null. */
+        public final String requestId;
+        /** After a release: the owner token that released it (a repeated release is recognised); else null. */
+        public final String releasedBy;
 
-        Row(String owner, long fence, long expiresAt, long floor, String holder) {
+        Row(String owner, long fence, long expiresAt, long floor, String holder, String requestId, String releasedBy) {
             this.owner = owner;
             this.fence = fence;
             this.expiresAt = expiresAt;
             this.floor = floor;
             this.holder = holder;
+            this.requestId = requestId;
+            this.releasedBy = releasedBy;
         }
 
         @Override
@@ -109,7 +115,7 @@ public final class InMemoryLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
         if (expiresAt <= now) {
             throw new IllegalArgumentException("expiresAt " + expiresAt + " must be after now " + now);
         }
@@ -122,7 +128,7 @@ public final class InMemoryLeaseStore implements LeaseStore {
             } else {
                 long fence = old == null ? 1 : old.fence + 1;
                 long floor = old == null ? 0 : old.expiresAt;
-                table.put(slot.index(), new Row(owner, fence, expiresAt, floor, holder));
+                table.put(slot.index(), new Row(owner, fence, expiresAt, floor, holder, requestId, null));
                 result = Optional.of(new Lease(slot, owner, fence, LeaseWindow.of(floor, expiresAt)));
             }
         }
@@ -137,7 +143,7 @@ public final class InMemoryLeaseStore implements LeaseStore {
             Row row = held(slot, owner, fence, "renew");
             // As on DynamoDB: a renewal never shortens the stored expiry, and answers with what is stored.
             long expiresAt = Math.max(row.expiresAt, newExpiresAt);
-            table.put(slot.index(), new Row(owner, fence, expiresAt, row.floor, row.holder));
+            table.put(slot.index(), new Row(owner, fence, expiresAt, row.floor, row.holder, null, null));
             renewed = new Lease(slot, owner, fence, LeaseWindow.of(row.floor, expiresAt));
         }
         return after(renewed);
@@ -147,11 +153,32 @@ public final class InMemoryLeaseStore implements LeaseStore {
     public void release(Slot slot, String owner, long fence, long lastIssuedMillis) {
         before();
         synchronized (table) {
-            Row row = held(slot, owner, fence, "release");
-            long expiresAt = LeaseWindow.of(row.floor, row.expiresAt).expiryOnRelease(lastIssuedMillis);
-            table.put(slot.index(), new Row(null, fence, expiresAt, row.floor, row.holder));
+            Row released = table.get(slot.index());
+            // Released before by this owner under this fence: the retry changes nothing, and succeeds.
+            boolean again = released != null && released.owner == null && released.fence == fence && owner.equals(released.releasedBy);
+            if (!again) {
+                Row row = held(slot, owner, fence, "release");
+                long expiresAt = LeaseWindow.of(row.floor, row.expiresAt).expiryOnRelease(lastIssuedMillis);
+                table.put(slot.index(), new Row(null, fence, expiresAt, row.floor, row.holder, null, owner));
+            }
         }
         after(null);
+    }
+
+    @Override
+    public Optional<Lease> grantedFor(String requestId, long now) {
+        before();
+        Optional<Lease> granted = Optional.empty();
+        synchronized (table) {
+            for (Map.Entry<Integer, Row> item : table.entrySet()) {
+                Row row = item.getValue();
+                if (requestId != null && requestId.equals(row.requestId) && row.owner != null && row.expiresAt >= now) {
+                    granted = Optional.of(new Lease(Slot.ofIndex(item.getKey()), row.owner, row.fence,
+                            LeaseWindow.of(row.floor, row.expiresAt)));
+                }
+            }
+        }
+        return after(granted);
     }
 
     @Override

@@ -33,6 +33,8 @@ public abstract class LeaseStoreContract {
     private static final Slot SLOT = Slot.of(3, 17);
     private static final String ME = "0123456789abcdef0123456789abcdef";
     private static final String OTHER = "fedcba9876543210fedcba9876543210";
+    private static final String REQUEST = "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb";
+    private static final String OTHER_REQUEST = "ccccccccccccccccdddddddddddddddd";
 
     private LeaseStore store;
 
@@ -178,11 +180,59 @@ public abstract class LeaseStoreContract {
     }
 
     @Test
-    void releaseOfAReleasedLeaseIsLost() {
+    void aRepeatedReleaseByTheSameOwnerSucceedsAndChangesNothing() {
         Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
         store.release(SLOT, ME, lease.fence(), T + 10);
-        assertThrows(LeaseLostException.class, () -> store.release(SLOT, ME, lease.fence(), T + 10));
+        store.release(SLOT, ME, lease.fence(), T + 10); // its first answer was lost: not a lost lease
+        store.release(SLOT, ME, lease.fence(), T + 30_000);
+        assertFalse(store.tryAcquire(SLOT, OTHER, "test", T + 11, T + 60_000).isPresent(), "the first release's expiry stands");
+        assertEquals(LeaseWindow.of(T + 11, T + 60_012), store.tryAcquire(SLOT, OTHER, "test", T + 12, T + 60_012).get().window());
+    }
+
+    @Test
+    void releaseOfAReleasedLeaseIsLostForAnotherOwnerOrFenceAndRenewalIsLost() {
+        Lease lease = store.tryAcquire(SLOT, ME, "test", T, T + 60_000).get();
+        store.release(SLOT, ME, lease.fence(), T + 10);
+        assertThrows(LeaseLostException.class, () -> store.release(SLOT, OTHER, lease.fence(), T + 10));
+        assertThrows(LeaseLostException.class, () -> store.release(SLOT, ME, lease.fence() + 1, T + 10));
         assertThrows(LeaseLostException.class, () -> store.renew(SLOT, ME, lease.fence(), T + 90_000));
+        store.tryAcquire(SLOT, OTHER, "test", T + 20, T + 60_000).get();
+        assertThrows(LeaseLostException.class, () -> store.release(SLOT, ME, lease.fence(), T + 10), "the slot was taken since");
+    }
+
+    @Test
+    void aRetriedAcquisitionIsAnsweredWithTheLeaseItsFirstAttemptWasGranted() {
+        Lease granted = store.tryAcquire(SLOT, ME, "test", T, T + 60_000, REQUEST).get();
+        assertEquals(granted.toString() + " " + granted.owner(), render(store.grantedFor(REQUEST, T + 1_000)));
+        assertEquals(granted.toString() + " " + granted.owner(), render(store.grantedFor(REQUEST, T + 60_000)), "up to its expiry");
+        assertFalse(store.grantedFor(REQUEST, T + 60_001).isPresent(), "not once it expired");
+        assertFalse(store.grantedFor(OTHER_REQUEST, T + 1_000).isPresent(), "another request id is another acquisition");
+        store.tryAcquire(Slot.of(3, 18), OTHER, "test", T, T + 60_000, null).get();
+        assertEquals(granted.toString() + " " + granted.owner(), render(store.grantedFor(REQUEST, T + 1_000)),
+                "a grant without an id on another slot is not it");
+    }
+
+    @Test
+    void theRecordOfAnAcquisitionEndsWithTheFirstRenewalTheReleaseOrATakeover() {
+        Lease renewed = store.tryAcquire(SLOT, ME, "test", T, T + 60_000, REQUEST).get();
+        store.renew(SLOT, ME, renewed.fence(), T + 90_000);
+        assertFalse(store.grantedFor(REQUEST, T + 1_000).isPresent(), "renewed: the holder has its answer, and the lease changed");
+
+        Slot second = Slot.of(3, 18);
+        Lease released = store.tryAcquire(second, ME, "test", T, T + 60_000, OTHER_REQUEST).get();
+        store.release(second, ME, released.fence(), 0);
+        assertFalse(store.grantedFor(OTHER_REQUEST, T + 1_000).isPresent(), "released");
+
+        Slot third = Slot.of(3, 19);
+        String third1 = "11111111111111111111111111111111";
+        store.tryAcquire(third, ME, "test", T, T + 1_000, third1).get();
+        Lease takeover = store.tryAcquire(third, OTHER, "test", T + 2_000, T + 60_000, null).get();
+        assertFalse(store.grantedFor(third1, T).isPresent(), "taken over by a grant without an id");
+        assertEquals(2, takeover.fence());
+    }
+
+    private static String render(Optional<Lease> lease) {
+        return lease.map(l -> l.toString() + " " + l.owner()).orElse("nothing");
     }
 
     @Test

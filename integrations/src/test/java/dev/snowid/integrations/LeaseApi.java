@@ -16,7 +16,7 @@ import java.util.Map;
 public final class LeaseApi implements AutoCloseable {
 
     public static final int DATACENTER = 21;
-    private static final String SECRET = "integrations-test-secret";
+    private static final String SECRET = "integrations-wYyblWwlOhoK37khzqz4xgtC";
 
     private final LocalRunner runner;
 

@@ -42,7 +42,9 @@ class LeaseApiContractHandlerTest {
                 ONE_SLOT_POOL[0], ONE_SLOT_POOL[1], ONE_SLOT_POOL[2], ONE_SLOT_POOL[3], FunctionSettings.LEASE_AUTH, "aws_iam",
                 FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_PRINCIPALS, LeaseApiContract.LISTED_ROLE)) {
             Lease lease = prepare(exchange.setup, function);
-            String body = LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, lastIssued(lease), "", 0);
+            String body = LeaseApiContract.withRequestId(
+                    LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, lastIssued(lease), "", 0),
+                    LeaseApiContract.REQUEST_ID);
             TestEvents.Request request = TestEvents.request(exchange.route.method(), exchange.route.path(lease.slot())).body(body);
             if (exchange.iamCaller != null) {
                 request.iamCaller(exchange.iamCaller); // as API Gateway reports a caller whose signature it verified
@@ -60,6 +62,11 @@ class LeaseApiContractHandlerTest {
                 assertTrue(value != null && LeaseApiContract.matches(header.getValue(), value),
                         () -> "header " + header.getKey() + ": " + value + ", expected " + header.getValue());
             }
+            if (exchange.setup.equals(LeaseApiContract.GRANTED_TO_THE_REQUEST_ID)) {
+                Lease again = LeaseMessage.readLease(answer.body());
+                assertEquals(lease.slot() + " " + lease.owner() + " " + lease.fence() + " " + lease.window(),
+                        again.slot() + " " + again.owner() + " " + again.fence() + " " + again.window(), "exactly the lease granted first");
+            }
         }
     }
 
@@ -73,6 +80,12 @@ class LeaseApiContractHandlerTest {
                 return LeaseApiContract.LEASE;
             case "the lease held":
                 return acquire(function);
+            case LeaseApiContract.GRANTED_TO_THE_REQUEST_ID: {
+                Invocation granted = function.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                        .body(LeaseMessage.acquireRequest("setup", LeaseApiContract.REQUEST_ID)), PayloadFormat.V2);
+                assertEquals(201, granted.status(), granted::toString);
+                return LeaseMessage.readLease(granted.body()); // its answer is "lost": the exchange asks again
+            }
             case "the slot held by a newer lease": {
                 Lease held = acquire(function);
                 return new Lease(held.slot(), held.owner(), held.fence() - 1, held.window());

@@ -108,6 +108,25 @@ class PoolPartitionTest {
     }
 
     @Test
+    void theLeaseRoutesDoNotReleaseASlotOfTheFunctionsPart(TestTable table) {
+        try (Function environment = Functions.function(table, SPLIT_POOL)) {
+            assertEquals(200, environment.call(TestEvents.get("/ids"), PayloadFormat.V2).status());
+            Slot own = Slot.parse(environment.call(TestEvents.get("/health"), PayloadFormat.V2).text("slot"));
+            Map<String, AttributeValue> key = Map.of("slot", AttributeValue.fromN(Integer.toString(own.index())));
+            Map<String, AttributeValue> row = table.client().getItem(g -> g.tableName(table.name()).consistentRead(true).key(key)).item();
+
+            Invocation release = environment.call(TestEvents.request("DELETE", "/leases/" + own.index()).bearer(Functions.SECRET)
+                    .body("{\"owner\":\"" + row.get("owner").s() + "\",\"fence\":" + row.get("fence").n() + ",\"lastIssued\":0}"),
+                    PayloadFormat.V2);
+
+            assertEquals(404, release.status(), release::toString);
+            assertTrue(release.text("message").contains("function's part"), release::toString);
+            assertEquals(row, table.client().getItem(g -> g.tableName(table.name()).consistentRead(true).key(key)).item(),
+                    "the environment's own lease is untouched");
+        }
+    }
+
+    @Test
     void withNoSlotKeptForAgentsTheLeaseRoutesGrantNothingAndTheFunctionIssues(TestTable table) {
         try (Function function = Functions.function(table, FunctionSettings.DATACENTERS, "5", FunctionSettings.MACHINES, "0-1",
                 FunctionSettings.AGENT_SLOTS, "0")) {

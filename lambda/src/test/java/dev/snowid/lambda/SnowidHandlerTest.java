@@ -319,7 +319,12 @@ class SnowidHandlerTest {
         }
 
         @Override
-        public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+        public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
+            throw fault();
+        }
+
+        @Override
+        public Optional<Lease> grantedFor(String requestId, long now) {
             throw fault();
         }
 

@@ -1,6 +1,7 @@
 package dev.snowid.local;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.snowid.client.wire.BearerSecretStrength;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTable;
@@ -97,6 +98,9 @@ public final class LocalRunner implements AutoCloseable {
         FunctionSettings checked = FunctionSettings.from(env, LocalSettings.VARIABLES); // every setting checked before anything starts
 
         Optional<String> secret = LocalSettings.leaseSecret(env);
+        if (secret.isPresent() && BearerSecretStrength.weakness(secret.get()) != null) {
+            throw new InvalidSettingException(LocalSettings.LOCAL_LEASE_SECRET, BearerSecretStrength.weakness(secret.get()));
+        }
         Optional<String> madeUp = Optional.empty();
         if (secret.isEmpty() && isUnset(env, FunctionSettings.LEASE_SECRET_SHA256)) {
             madeUp = Optional.of(drawSecret()); // drawn at run time; a local runner is never snapshotted

@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ExtendWith(DynamoDbEngine.class)
 class ClockAheadHolderTest {
 
-    private static final String SECRET = "clock-ahead-secret";
+    private static final String SECRET = "clock-ahead-oocmNhMJsnwhlnEUiR9dtaBm";
 
     private final AtomicLong aheadMillis = new AtomicLong();
     private final List<String> errors = new CopyOnWriteArrayList<>();

@@ -108,6 +108,6 @@ class LocalRunnerConnectionsTest {
 
     private static Map<String, String> environment(TestTable table) {
         return Map.of(LocalSettings.LOCAL_PORT, "0", FunctionSettings.TABLE, table.name(),
-                FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString(), LocalSettings.LOCAL_LEASE_SECRET, "s");
+                FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString(), LocalSettings.LOCAL_LEASE_SECRET, "connections-94ODPNUlNaWpB5JCmZxEMWlE");
     }
 }

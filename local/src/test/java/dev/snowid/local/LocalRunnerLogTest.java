@@ -34,7 +34,7 @@ class LocalRunnerLogTest {
                 FunctionSettings.TABLE, table.name(),
                 FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString(),
                 LocalSettings.LOCAL_PORT, "0",
-                LocalSettings.LOCAL_LEASE_SECRET, "local-log-secret",
+                LocalSettings.LOCAL_LEASE_SECRET, "local-log-HEcI6cHx1azvW3oYWftSs5vX",
                 FunctionSettings.METRICS, "emf"))) {
             HttpResponse<String> answer = HttpClient.newHttpClient().send(
                     HttpRequest.newBuilder(URI.create(runner.baseUri() + "/ids?count=2")).GET().build(),

@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  */
 final class RunnerProcess implements AutoCloseable {
 
-    static final String SECRET = "process-test-secret";
+    static final String SECRET = "process-test-O7hG4oVVGaqHYjMoTky78piS";
     private static final Pattern READY = Pattern.compile(
             "ready on (http://localhost:\\d+) — lease table '[^']+' on dynalite at (http://127\\.0\\.0\\.1:\\d+) \\(tables on disk in (\\S+),");
 

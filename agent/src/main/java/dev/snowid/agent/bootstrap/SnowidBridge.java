@@ -14,12 +14,18 @@ import java.util.function.LongSupplier;
 public final class SnowidBridge {
 
     private static volatile LongSupplier[] sources;
+    /** Who installed the sources: only that caller may take them out again (a failed start undoing itself). */
+    private static Object installedBy;
 
     private SnowidBridge() {
     }
 
-    /** Called once by the agent at start-up, one source per target; a second call (anyone else's) is refused. */
-    public static synchronized void install(LongSupplier[] perTarget) {
+    /**
+     * Called once by the agent at start-up, one source per target; a second call (anyone else's) is refused.
+     *
+     * @return the key that {@link #uninstall(Object)} needs
+     */
+    public static synchronized Object install(LongSupplier[] perTarget) {
         if (perTarget == null || perTarget.length == 0) {
             throw new IllegalArgumentException("no ID sources given");
         }
@@ -32,6 +38,21 @@ public final class SnowidBridge {
             throw new IllegalStateException("[snowid] ID sources are already installed; the agent installs them once");
         }
         sources = perTarget.clone();
+        installedBy = new Object();
+        return installedBy;
+    }
+
+    /**
+     * Takes the sources out again, for a start that failed after installing them (so that a retried
+     * attach can install its own); only with the key {@link #install} returned. Afterwards a
+     * redirected method throws rather than issue an ID.
+     */
+    public static synchronized void uninstall(Object key) {
+        if (key == null || key != installedBy) {
+            throw new IllegalStateException("[snowid] only the start that installed the ID sources may take them out");
+        }
+        sources = null;
+        installedBy = null;
     }
 
     public static long nextId(int target) {

@@ -11,6 +11,7 @@ import static dev.snowid.agent.config.AgentSettings.LEASE_URL;
 import static dev.snowid.agent.config.AgentSettings.envName;
 
 import dev.snowid.ClosestName;
+import dev.snowid.client.wire.BearerSecretStrength;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -95,7 +96,13 @@ final class SettingSource {
             warnings.add(LEASE_SECRET + " is in " + file.path() + ", which every user of this machine can read;"
                     + " allow only the application's user (chmod o-r)");
         }
-        return secret.trim();
+        String where = fromEnv != null ? "the environment variable " + envName(LEASE_SECRET)
+                : fromProperty != null ? "the system property " + LEASE_SECRET : LEASE_SECRET + " in " + file.path();
+        try {
+            return BearerSecretStrength.requireStrong(where, secret.trim());
+        } catch (IllegalArgumentException weak) {
+            throw new AgentConfigurationException(weak.getMessage());
+        }
     }
 
     /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used. */

@@ -13,11 +13,15 @@ public final class BridgeInstaller {
     private BridgeInstaller() {
     }
 
-    static void install(LongSupplier[] perTarget) {
+    static Object install(LongSupplier[] perTarget) {
         if (SnowidBridge.class.getClassLoader() != null) {
             throw new IllegalStateException("the bridge resolved to " + SnowidBridge.class.getClassLoader()
                     + " instead of the bootstrap class loader");
         }
-        SnowidBridge.install(perTarget);
+        return SnowidBridge.install(perTarget);
+    }
+
+    static void uninstall(Object key) {
+        SnowidBridge.uninstall(key);
     }
 }

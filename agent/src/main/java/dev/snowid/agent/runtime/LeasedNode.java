@@ -21,9 +21,24 @@ import java.util.function.LongSupplier;
 public final class LeasedNode implements LongSupplier {
 
     private final SnowidClient client;
+    private final Thread releaseAtExit;
 
-    private LeasedNode(SnowidClient client) {
+    private LeasedNode(SnowidClient client, Thread releaseAtExit) {
         this.client = client;
+        this.releaseAtExit = releaseAtExit;
+    }
+
+    /**
+     * Releases the slot now, and not again at exit: for a start that failed after leasing (the
+     * bridge or the redirection could not be installed), so that the slot is free at once.
+     */
+    public void releaseNow() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(releaseAtExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway; closing twice is harmless
+        }
+        client.close();
     }
 
     public static LeasedNode start(AgentSettings settings) {
@@ -62,8 +77,9 @@ public final class LeasedNode implements LongSupplier {
                     ? "this workload's AWS role allowed execute-api:Invoke on it and listed in the function's LeasePrincipals)"
                     : AgentSettings.envName(AgentSettings.LEASE_SECRET) + " its bearer secret)"), e);
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(new Release(client), "snowid-lease-release"));
-        return new LeasedNode(client);
+        Thread releaseAtExit = new Thread(new Release(client), "snowid-lease-release");
+        Runtime.getRuntime().addShutdownHook(releaseAtExit);
+        return new LeasedNode(client, releaseAtExit);
     }
 
     /** The client: its codec is the epoch IDs are issued with (the configured one, or the lease API's). */

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AgentSettingsTest {
 
+    /** A secret as {@code openssl rand -base64 32} makes them. */
+    private static final String SECRET = "q1OuYz0bT7m8k2Vf9QnLx3RaPw5JcE6dHs4Gi+Ut0/8=";
+
     private final Properties properties = new Properties();
     private final Map<String, String> environment = new HashMap<>();
 
@@ -67,7 +70,7 @@ class AgentSettingsTest {
     void aLeasedNodeAdoptsTheApisEpochUnlessOneIsConfigured() {
         properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
         properties.setProperty("snowid.targets", "a.B#c");
-        environment.put("SNOWID_LEASE_SECRET", "s");
+        environment.put("SNOWID_LEASE_SECRET", SECRET);
         assertTrue(!read().epochConfigured(), "none configured: the lease API's is adopted");
         assertTrue(read().summary(dev.snowid.SnowflakeCodec.withEpoch(1_600_000_000_000L))
                 .contains("epoch 1600000000000 (the lease API's)"), read().summary(dev.snowid.SnowflakeCodec.TWITTER));
@@ -80,7 +83,7 @@ class AgentSettingsTest {
     void theStartUpWaitForASlotIsBoundedAndOnlyForALeasedNode() {
         properties.setProperty("snowid.targets", "a.B#c");
         properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
-        environment.put("SNOWID_LEASE_SECRET", "s");
+        environment.put("SNOWID_LEASE_SECRET", SECRET);
         assertEquals(0, read().waitForSlotMillis(), "default: exit at once when the pool is full");
         environment.put("SNOWID_LEASE_WAITFORSLOT", "30000");
         assertEquals(30_000, read().waitForSlotMillis());
@@ -109,21 +112,21 @@ class AgentSettingsTest {
     void leasedNodePrefersTheSecretFromTheEnvironment() {
         properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
         properties.setProperty("snowid.targets", "a.B#c");
-        environment.put("SNOWID_LEASE_SECRET", "from-env");
+        environment.put("SNOWID_LEASE_SECRET", "from-env-Ctg27ruLbnVyLByKNtoloOZE");
 
         AgentSettings settings = read();
         assertEquals("https://api.example.org/prod", settings.leaseUrl().toString());
-        assertEquals("from-env", settings.leaseSecret());
+        assertEquals("from-env-Ctg27ruLbnVyLByKNtoloOZE", settings.leaseSecret());
         assertTrue(settings.warnings().isEmpty());
 
-        properties.setProperty("snowid.lease.secret", "from-property");
+        properties.setProperty("snowid.lease.secret", "from-property-VtogHDDGvZZGNiPxjtzcnyoz");
         settings = read();
-        assertEquals("from-env", settings.leaseSecret());
+        assertEquals("from-env-Ctg27ruLbnVyLByKNtoloOZE", settings.leaseSecret());
         assertTrue(settings.warnings().get(0).contains("using the environment variable"), settings.warnings()::toString);
 
         environment.remove("SNOWID_LEASE_SECRET");
         settings = read();
-        assertEquals("from-property", settings.leaseSecret());
+        assertEquals("from-property-VtogHDDGvZZGNiPxjtzcnyoz", settings.leaseSecret());
         assertTrue(settings.warnings().get(0).contains("process list"), settings.warnings()::toString);
     }
 
@@ -131,7 +134,7 @@ class AgentSettingsTest {
     void plainHttpToAnotherHostIsWarnedAbout() {
         properties.setProperty("snowid.lease.url", "http://ids.internal:8080");
         properties.setProperty("snowid.targets", "a.B#c");
-        environment.put("SNOWID_LEASE_SECRET", "s");
+        environment.put("SNOWID_LEASE_SECRET", SECRET);
         assertTrue(read().warnings().get(0).contains("unencrypted"));
 
         properties.setProperty("snowid.lease.url", "http://127.0.0.1:8080");
@@ -147,7 +150,7 @@ class AgentSettingsTest {
 
         properties.remove("snowid.node");
         properties.setProperty("snowid.lease.url", "https://api.example.org");
-        environment.put("SNOWID_LEASE_SECRET", "s");
+        environment.put("SNOWID_LEASE_SECRET", SECRET);
         assertEquals(10000, read().leaseMillis());
         properties.setProperty("snowid.lease.millis", "4999");
         assertTrue(failure().contains("out of range; allowed: a whole number of ms from 5000 to 3600000"));
@@ -257,7 +260,7 @@ class AgentSettingsTest {
         environment.put("SNOWID_EPOCH", " ");
         environment.put("SNOWID_ONUNAVAILABLE", "");
         environment.put("SNOWID_LEASE_MILLIS", "");
-        environment.put("SNOWID_LEASE_SECRET", "s");
+        environment.put("SNOWID_LEASE_SECRET", SECRET);
         AgentSettings settings = read();
         assertNull(settings.node(), "an empty SNOWID_NODE is no fixed node beside the lease URL");
         assertEquals(1288834974657L, settings.codec().epochMillis());
@@ -268,6 +271,22 @@ class AgentSettingsTest {
         assertTrue(failure().startsWith("snowid.lease.url needs the lease API's bearer secret"));
         properties.setProperty("snowid.lease.url", "");
         assertTrue(failure().startsWith("no node configured"));
+    }
+
+    @Test
+    void aWeakSecretIsRefusedNamingWhereItCameFromAndHowToMakeOne() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", "s3cret-but-short");
+        String refused = failure();
+        assertTrue(refused.startsWith("the environment variable SNOWID_LEASE_SECRET is too weak"), refused);
+        assertTrue(refused.contains("openssl rand -base64 32") && !refused.contains("s3cret-but-short"), refused);
+
+        environment.remove("SNOWID_LEASE_SECRET");
+        properties.setProperty("snowid.lease.secret", "0123456789abcdef0123"); // 20 hex digits: 80 bits
+        assertTrue(failure().startsWith("the system property snowid.lease.secret is too weak"), failure());
+        properties.setProperty("snowid.lease.secret", "0123456789abcdef0123456789abcdef"); // 128 bits of hex
+        assertEquals("0123456789abcdef0123456789abcdef", read().leaseSecret());
     }
 
     @Test
@@ -384,19 +403,19 @@ class AgentSettingsTest {
     @Test
     void theConfigFileMayHoldTheSecretUnlessEveryoneCanReadIt(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("snowid.properties");
-        Files.write(file, Arrays.asList("snowid.lease.url=https://api.example.org", "snowid.lease.secret=from-file", "snowid.targets=a.B#c"),
+        Files.write(file, Arrays.asList("snowid.lease.url=https://api.example.org", "snowid.lease.secret=from-file-XvxXHM7Qqas6130CaBPSQIcJ", "snowid.targets=a.B#c"),
                 StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         environment.put("SNOWID_CONFIG", file.toString());
-        assertEquals("from-file", read().leaseSecret());
+        assertEquals("from-file-XvxXHM7Qqas6130CaBPSQIcJ", read().leaseSecret());
         assertTrue(read().warnings().isEmpty(), read().warnings()::toString);
 
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         assertEquals(Arrays.asList("snowid.lease.secret is in " + file + ", which every user of this machine can read; allow only the"
                 + " application's user (chmod o-r)"), read().warnings());
 
-        environment.put("SNOWID_LEASE_SECRET", "from-env");
-        assertEquals("from-env", read().leaseSecret(), "the environment variable wins for the secret");
+        environment.put("SNOWID_LEASE_SECRET", "from-env-Ctg27ruLbnVyLByKNtoloOZE");
+        assertEquals("from-env-Ctg27ruLbnVyLByKNtoloOZE", read().leaseSecret(), "the environment variable wins for the secret");
     }
 
     @Test

@@ -29,10 +29,10 @@ class LeaseAuthSettingsTest {
     @Test
     void bearerIsTheDefaultAndNeedsTheSecret() {
         leased();
-        environment.put("SNOWID_LEASE_SECRET", "s3cret");
+        environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
         AgentSettings settings = read();
         assertFalse(settings.leaseSigned());
-        assertEquals("s3cret", settings.leaseSecret());
+        assertEquals("lease-auth-Vq8mZ3kT1xR6pN2wL9cB", settings.leaseSecret());
         assertNull(settings.leaseRegion());
     }
 
@@ -56,7 +56,7 @@ class LeaseAuthSettingsTest {
     void aSecretWithAwsIamIsRefusedNamingBoth() {
         leased();
         properties.setProperty(AgentSettings.LEASE_AUTH, "aws_iam");
-        environment.put("SNOWID_LEASE_SECRET", "s3cret");
+        environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
         AgentConfigurationException refused = assertThrows(AgentConfigurationException.class, this::read);
         assertTrue(refused.getMessage().contains(AgentSettings.LEASE_SECRET) && refused.getMessage().contains("aws_iam"), refused.getMessage());
     }
@@ -64,7 +64,7 @@ class LeaseAuthSettingsTest {
     @Test
     void anUnknownModeARegionWithoutIamAndIamWithoutALeaseAreRefused() {
         leased();
-        environment.put("SNOWID_LEASE_SECRET", "s3cret");
+        environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
         properties.setProperty(AgentSettings.LEASE_AUTH, "iam");
         assertTrue(assertThrows(AgentConfigurationException.class, this::read).getMessage().contains("allowed bearer"));
 

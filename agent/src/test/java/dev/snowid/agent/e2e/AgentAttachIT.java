@@ -71,7 +71,7 @@ class AgentAttachIT {
         assertEquals(1001, AgentPresetIT.occurrences(result.stdout, MARKER), () -> "the legacy body still answers:\n" + result);
     }
 
-    private static ChildJvm.Result jcmd(Jdk jdk, Process app, String... command) throws IOException, InterruptedException {
+    static ChildJvm.Result jcmd(Jdk jdk, Process app, String... command) throws IOException, InterruptedException {
         Path output = Files.createTempFile("jcmd", "");
         String[] full = new String[command.length + 2];
         full[0] = jdk.jcmd();

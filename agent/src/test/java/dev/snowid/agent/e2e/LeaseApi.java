@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class LeaseApi {
 
-    static final String SECRET = "agent-it-lease-secret";
+    static final String SECRET = "agent-it-NfY0MsfuN6mSketxjLNT4S18";
     static final long LEASE_MILLIS = 5_000;
     static final String TARGET = "com.acme.legacy.LegacyIds#nextLong";
 

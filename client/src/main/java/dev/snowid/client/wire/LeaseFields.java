@@ -27,6 +27,12 @@ public final class LeaseFields {
     public static final String EPOCH = "epoch";
     /** Who asks for a lease, free text (request of {@code POST /leases}). */
     public static final String HOLDER = "holder";
+    /**
+     * The id of one acquisition (request of {@code POST /leases}): 32 lower-case hex digits, drawn
+     * at random for it and sent again on each of its retries. A retry whose first attempt was
+     * granted gets that same lease (slot, owner, fence, window) back, not a second slot.
+     */
+    public static final String REQUEST_ID = "requestId";
     /** Unix ms of the last ID issued under the lease, 0 if none (request of {@code DELETE /leases/{slot}}). */
     public static final String LAST_ISSUED = "lastIssued";
 

@@ -40,6 +40,14 @@ public final class LeaseMessage {
         return FlatJson.write(json);
     }
 
+    /** {@code POST /leases}: who is asking, and which acquisition ({@link LeaseFields#REQUEST_ID}: the same on its retries). */
+    public static String acquireRequest(String holder, String requestId) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put(LeaseFields.HOLDER, holder);
+        json.put(LeaseFields.REQUEST_ID, requestId);
+        return FlatJson.write(json);
+    }
+
     /** {@code PUT /leases/{slot}}: the proof of holding. */
     public static String renewRequest(Lease lease) {
         return FlatJson.write(claim(lease));

@@ -27,6 +27,13 @@ public final class LeaseApiContract {
     public static final Lease LEASE = new Lease(Slot.of(7, 13), "00112233445566778899aabbccddeeff", 3,
             LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
     public static final String HOLDER = "contract-test";
+    /**
+     * The acquisition id the function's side sends ({@link #withRequestId}); the client draws its
+     * own, so on the client's side {@code %REQUEST_ID%} stays a placeholder, matched by shape.
+     */
+    public static final String REQUEST_ID = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
+    /** The setup of a retried acquisition: an acquisition with {@link #REQUEST_ID} was granted, its answer lost. */
+    public static final String GRANTED_TO_THE_REQUEST_ID = "the lease granted to this request id";
     public static final long LAST_ISSUED = 1_700_000_012_345L;
     /** The ID epoch the client side's answers name (the function's side answers with its configured one). */
     public static final long EPOCH = 1_288_834_974_657L;
@@ -51,6 +58,7 @@ public final class LeaseApiContract {
             + "\"leases\":[{\"slot\":%SLOT%,\"node\":\"%DATACENTER%:%MACHINE%\",\"part\":\"shared\",\"holder\":\"%HOLDER%\","
             + "\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}]}";
     private static final String CLAIM = "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%}";
+    private static final String ACQUISITION = "{\"holder\":\"%HOLDER%\",\"requestId\":\"%REQUEST_ID%\"}";
 
     /** Whatever the exact text, these placeholders stand for a value of this shape in an answer. */
     private static final Map<String, String> SHAPES = shapes();
@@ -110,11 +118,14 @@ public final class LeaseApiContract {
         Map<String, String> bearer = Collections.singletonMap("WWW-Authenticate", "Bearer realm=\"snowid-leases\"");
         return Arrays.asList(
                 new Exchange("acquire", LeaseRoute.ACQUIRE, "a free slot", true,
-                        "{\"holder\":\"%HOLDER%\"}", 201, none, LEASE_ANSWER, Lease.class),
+                        ACQUISITION, 201, none, LEASE_ANSWER, Lease.class),
+                // The pool is one slot, held by the first attempt: only the same lease again can be the answer.
+                new Exchange("acquire, retried after a lost answer", LeaseRoute.ACQUIRE, GRANTED_TO_THE_REQUEST_ID, true,
+                        ACQUISITION, 201, none, LEASE_ANSWER, Lease.class),
                 new Exchange("acquire, pool full", LeaseRoute.ACQUIRE, "every slot held", true,
-                        "{\"holder\":\"%HOLDER%\"}", 503, retryAfter, error("no_free_slot"), NoFreeSlotException.class),
+                        ACQUISITION, 503, retryAfter, error("no_free_slot"), NoFreeSlotException.class),
                 new Exchange("acquire, secret refused", LeaseRoute.ACQUIRE, "a free slot", false,
-                        "{\"holder\":\"%HOLDER%\"}", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
+                        ACQUISITION, 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
                 new Exchange("renew", LeaseRoute.RENEW, "the lease held", true,
                         CLAIM, 200, none, LEASE_ANSWER, Lease.class),
                 new Exchange("renew, taken over", LeaseRoute.RENEW, "the slot held by a newer lease", true,
@@ -123,7 +134,10 @@ public final class LeaseApiContract {
                         CLAIM, 404, none, error("not_found"), LeaseLostException.class),
                 new Exchange("release", LeaseRoute.RELEASE, "the lease held", true,
                         "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 204, none, "", Void.class),
-                new Exchange("release, already released", LeaseRoute.RELEASE, "the lease released", true,
+                // A retried release whose first answer was lost: not a lost lease.
+                new Exchange("release, already released by its holder", LeaseRoute.RELEASE, "the lease released", true,
+                        "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 204, none, "", Void.class),
+                new Exchange("release, taken over", LeaseRoute.RELEASE, "the slot held by a newer lease", true,
                         "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 409, none, error("lease_lost"),
                         LeaseLostException.class),
                 new Exchange("slot map", LeaseRoute.SLOT_MAP, "the lease held", true,
@@ -131,9 +145,9 @@ public final class LeaseApiContract {
                 new Exchange("slot map, secret refused", LeaseRoute.SLOT_MAP, "a free slot", false,
                         "", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
                 new Exchange("acquire, signed (IAM)", LeaseRoute.ACQUIRE, "a free slot", true,
-                        "{\"holder\":\"%HOLDER%\"}", 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
+                        ACQUISITION, 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
                 new Exchange("acquire, IAM caller not listed", LeaseRoute.ACQUIRE, "a free slot", true,
-                        "{\"holder\":\"%HOLDER%\"}", 403, none, error("forbidden"), LeaseSecretRefusedException.class,
+                        ACQUISITION, 403, none, error("forbidden"), LeaseSecretRefusedException.class,
                         UNLISTED_CALLER));
     }
 
@@ -158,6 +172,11 @@ public final class LeaseApiContract {
                 .replace("%SECONDS%", Long.toString(seconds))
                 .replace("%NOW%", Long.toString(NOW))
                 .replace("%LEASE_MILLIS%", Long.toString(LEASE_MILLIS));
+    }
+
+    /** The text with the acquisition id filled in (the function's side; the client's draws its own). */
+    public static String withRequestId(String text, String requestId) {
+        return text.replace("%REQUEST_ID%", requestId);
     }
 
     /** Whether {@code text} has the template's exact shape: the same text, any value of the right kind in each placeholder. */
@@ -186,6 +205,7 @@ public final class LeaseApiContract {
             shapes.put(number, whole);
         }
         shapes.put("%OWNER%", "[0-9a-f]{32}");
+        shapes.put("%REQUEST_ID%", "[0-9a-f]{32}");
         shapes.put("%HOLDER%", "[^\"\\\\]{1,200}");
         shapes.put("%MESSAGE%", "\"([^\"\\\\]|\\\\.)+\"");
         return shapes;

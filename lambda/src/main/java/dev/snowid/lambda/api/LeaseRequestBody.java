@@ -6,6 +6,7 @@ import dev.snowid.client.wire.LeaseFields;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.JsonBody;
 import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.lease.AcquisitionRequest;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,7 +17,8 @@ import java.util.Optional;
 public final class LeaseRequestBody {
 
     static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, up to "
-            + LeaseRequestBody.MAX_HOLDER_LENGTH + " characters>\"}";
+            + LeaseRequestBody.MAX_HOLDER_LENGTH + " characters>\",\"" + LeaseFields.REQUEST_ID + "\":\"<this acquisition's id, "
+            + AcquisitionRequest.LENGTH + " lower-case hex digits, the same on its retries>\"}, both optional";
     static final String RENEW = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>}, both as POST /leases returned them";
     static final String RELEASE = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>,\"lastIssued\":<unix ms of the "
             + "last ID issued, 0 if none>}";
@@ -38,12 +40,32 @@ public final class LeaseRequestBody {
     private LeaseRequestBody() {
     }
 
-    /** The holder named in a {@code POST /leases} body, if any; an empty body is fine. */
-    static Optional<String> holder(byte[] body) {
+    /** What a {@code POST /leases} body asks: who for, and which acquisition (its retries send the same id). */
+    record Acquisition(Optional<String> holder, Optional<String> requestId) {
+    }
+
+    /** The holder and request id named in a {@code POST /leases} body, if any; an empty body is fine. */
+    static Acquisition acquisition(byte[] body) {
         if (isBlank(body)) {
+            return new Acquisition(Optional.empty(), Optional.empty());
+        }
+        Map<String, JsonValue> fields = JsonBody.object(body, ACQUIRE);
+        return new Acquisition(holder(fields.get(LeaseFields.HOLDER)), requestId(fields.get(LeaseFields.REQUEST_ID)));
+    }
+
+    private static Optional<String> requestId(JsonValue id) {
+        if (id == null || id.isNull()) {
             return Optional.empty();
         }
-        JsonValue holder = JsonBody.object(body, ACQUIRE).get(LeaseFields.HOLDER);
+        String text = id.string().orElseThrow(() -> invalid(LeaseFields.REQUEST_ID + " is not a string", ACQUIRE));
+        if (!AcquisitionRequest.isId(text)) {
+            throw invalid(LeaseFields.REQUEST_ID + " is not an acquisition id (" + AcquisitionRequest.LENGTH + " lower-case hex digits)",
+                    ACQUIRE);
+        }
+        return Optional.of(text);
+    }
+
+    private static Optional<String> holder(JsonValue holder) {
         if (holder == null || holder.isNull()) {
             return Optional.empty();
         }

@@ -203,8 +203,9 @@ public final class SnowidApi {
             throw new NoFreeSlotException("this function keeps no slot for POST /leases (" + FunctionSettings.AGENT_SLOTS + "=0)",
                     leaseRetryMillis());
         }
-        String holder = auth.holderOf(request, LeaseRequestBody.holder(request.body()).orElse(LeaseRequestBody.DEFAULT_HOLDER));
-        Lease lease = leases.acquire(holder);
+        LeaseRequestBody.Acquisition asked = LeaseRequestBody.acquisition(request.body());
+        String holder = auth.holderOf(request, asked.holder().orElse(LeaseRequestBody.DEFAULT_HOLDER));
+        Lease lease = leases.acquire(holder, asked.requestId().orElse(null));
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));
     }
@@ -213,12 +214,19 @@ public final class SnowidApi {
         return leases.terms().leaseMillis();
     }
 
-    private ApiResponse renew(Slot slot, ApiRequest request) {
+    /**
+     * A slot of the function's part: the lease routes never granted it, so they neither extend nor
+     * free it (its holder is an execution environment, which renews and releases on the table).
+     */
+    private void requireAgentsPart(Slot slot, String action) {
         if (!pool.parts().agentsMayHold(slot)) {
-            // A slot of the function's part: the lease routes never granted it, so they do not extend it either.
-            throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to renew through the lease API: the slot is in the "
-                    + "function's part of the pool (" + pool.description() + "); lease a slot with POST /leases");
+            throw ApiError.notFound("no lease " + slot.index() + " (" + slot + ") to " + action + " through the lease API: the slot is in "
+                    + "the function's part of the pool (" + pool.description() + "); lease a slot with POST /leases");
         }
+    }
+
+    private ApiResponse renew(Slot slot, ApiRequest request) {
+        requireAgentsPart(slot, "renew");
         LeaseRequestBody.Claim claim = LeaseRequestBody.claim(request.body());
         try {
             Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
@@ -230,6 +238,7 @@ public final class SnowidApi {
     }
 
     private ApiResponse release(Slot slot, ApiRequest request) {
+        requireAgentsPart(slot, "release");
         LeaseRequestBody.Release release = LeaseRequestBody.release(request.body(), codec);
         try {
             leases.release(slot, release.claim().owner(), release.claim().fence(), release.lastIssued());

@@ -5,6 +5,8 @@ import static dev.snowid.lambda.dynamodb.LeaseTableSchema.FENCE;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.FLOOR;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.HOLDER;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.OWNER;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.RELEASED_BY;
+import static dev.snowid.lambda.dynamodb.LeaseTableSchema.REQUEST;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.SLOT;
 import static dev.snowid.lambda.dynamodb.LeaseTableSchema.TTL;
 import static dev.snowid.lambda.dynamodb.LeaseItems.holderText;
@@ -63,7 +65,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     private static final Map<String, String> NAMES = Map.of(
             "#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#expiresAt", EXPIRES_AT,
-            "#floor", FLOOR, "#ttl", TTL, "#holder", HOLDER);
+            "#floor", FLOOR, "#ttl", TTL, "#holder", HOLDER, "#request", REQUEST, "#releasedBy", RELEASED_BY);
 
     private final DynamoDbClient client;
     private final String table;
@@ -100,7 +102,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
     }
 
     @Override
-    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
         if (owner == null || owner.isEmpty()) {
             throw new IllegalArgumentException("an owner token is needed to acquire slot " + slot);
         }
@@ -108,7 +110,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
             throw new IllegalArgumentException("lease on slot " + slot + " would expire at " + expiresAt
                     + ", not after now (" + now + ")");
         }
-        UpdateItemRequest request = acquisition(slot, owner, holder, now, expiresAt);
+        UpdateItemRequest request = acquisition(slot, owner, holder, now, expiresAt, requestId);
         OperationDeadline deadline = calls.startOperation();
         String action = "acquire slot " + slot;
         try {
@@ -121,8 +123,11 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         }
     }
 
-    private UpdateItemRequest acquisition(Slot slot, String owner, String holder, long now, long expiresAt) {
+    private UpdateItemRequest acquisition(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
         Map<String, AttributeValue> values = new HashMap<>();
+        if (requestId != null) {
+            values.put(":request", string(requestId));
+        }
         values.put(":owner", string(owner));
         values.put(":holder", string(holderText(holder)));
         values.put(":now", number(now));
@@ -130,8 +135,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         values.put(":ttl", number(ttlFor(expiresAt)));
         values.put(":zero", number(0));
         values.put(":one", number(1));
-        return update(slot,
-LeaseConditions.SLOT_FREE, LeaseConditions.GRANT, values, ReturnValue.ALL_NEW);
+        return update(slot, LeaseConditions.SLOT_FREE, requestId == null ? LeaseConditions.GRANT : LeaseConditions.GRANT_FOR_REQUEST,
+                values, ReturnValue.ALL_NEW);
     }
 
     /**
@@ -142,7 +147,7 @@ LeaseConditions.SLOT_FREE, LeaseConditions.GRANT, values, ReturnValue.ALL_NEW);
      */
     public void primeRequestPath() {
         Slot slot = Slot.ofIndex(0);
-        UpdateItemRequest write = acquisition(slot, PRIMING_OWNER, "priming", 1, 2);
+        UpdateItemRequest write = acquisition(slot, PRIMING_OWNER, "priming", 1, 2, null);
         leaseFrom(slot, PRIMING_OWNER, client.updateItem(primed(write, PrimingHttpClient.Answer.WRITTEN)).attributes());
         try {
             client.updateItem(primed(write, PrimingHttpClient.Answer.CONDITION_FAILED));
@@ -236,11 +241,7 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
             return;
         }
         // lastIssued at or past the expiry: the expiry never grows on release.
-        if (releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_PAST_EXPIRY, LeaseConditions.RELEASE_KEEPING_EXPIRY, next,
-                deadline)) {
-            return;
-        }
-        throw lost(slot, fence, "release");
+        releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_PAST_EXPIRY, LeaseConditions.RELEASE_KEEPING_EXPIRY, next, deadline);
     }
 
     private boolean releaseIf(Slot slot, String owner, long fence, String condition, String updateExpression, Long next,
@@ -254,33 +255,75 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
             updateItem("release slot " + slot, deadline, request);
             return true;
         } catch (ConditionalCheckFailedException notThisCase) {
-            if (LeaseTableCalls.wasRetried(notThisCase) && releasedByAnEarlierAttempt(slot, fence, deadline)) {
+            if (next != null && !isLastCase(condition)) {
+                return false; // another case's condition may hold
+            }
+            // Every case failed: an earlier release of ours (this call's, retried by the SDK, or a
+            // retried DELETE whose answer was lost) may have freed it already.
+            if (releasedBefore(slot, owner, fence, deadline)) {
                 return true;
             }
-            if (next == null) {
-                throw lost(slot, fence, "release");
-            }
-            return false;
+            throw lost(slot, fence, "release");
         }
     }
 
+    private static boolean isLastCase(String condition) {
+        return condition.equals(LeaseConditions.HELD_BY_NEXT_PAST_EXPIRY);
+    }
+
     /**
-     * The SDK retried a release (an attempt timed out or failed) and the last attempt's condition
-     * failed: an earlier attempt may have landed. Only a release removes the owner while keeping
-     * the fence (every acquisition bumps it), so a write that changes nothing, conditional on
-     * exactly that, tells whether ours did.
+     * No release case applied: an earlier release of ours may have landed (an SDK retry of this
+     * call, or the caller's retry of a release whose answer was lost). Only a release removes the
+     * owner while keeping the fence (every acquisition bumps it), and it records who released, so
+     * a write that changes nothing, conditional on exactly that, tells whether ours did.
      */
-    private boolean releasedByAnEarlierAttempt(Slot slot, long fence, OperationDeadline deadline) {
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":fence", number(fence));
-        UpdateItemRequest confirm = update(slot, LeaseConditions.RELEASED_AT_FENCE, LeaseConditions.TOUCH_FENCE,
-                values, ReturnValue.NONE);
+    private boolean releasedBefore(Slot slot, String owner, long fence, OperationDeadline deadline) {
+        UpdateItemRequest confirm = update(slot, LeaseConditions.RELEASED_BY, LeaseConditions.TOUCH_FENCE,
+                ownerAndFence(owner, fence), ReturnValue.NONE);
         try {
             updateItem("release slot " + slot, deadline, confirm);
             return true;
         } catch (ConditionalCheckFailedException notReleased) {
             return false;
         }
+    }
+
+    /**
+     * One consistent Scan for the item carrying {@code requestId} that is still held and not
+     * expired; the request record goes with the first renewal or the release, so what it reads is
+     * the item as the grant wrote it. Only the matching item's owner token is read.
+     */
+    @Override
+    public Optional<Lease> grantedFor(String requestId, long now) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":request", string(requestId));
+        values.put(":now", number(now));
+        Map<String, AttributeValue> startKey = null;
+        OperationDeadline deadline = calls.startOperation();
+        String action = "look for the lease of a retried acquisition";
+        do {
+            Map<String, AttributeValue> from = startKey;
+            ScanResponse page = calls.call(action, () -> client.scan(scan -> scan
+                    .overrideConfiguration(o -> calls.timeouts(o, action, deadline))
+                    .tableName(table)
+                    .consistentRead(true)
+                    .projectionExpression("#slot, #owner, #fence, #floor, #expiresAt")
+                    .filterExpression(LeaseConditions.GRANTED_FOR)
+                    .expressionAttributeNames(Map.of("#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#floor", FLOOR,
+                            "#expiresAt", EXPIRES_AT, "#request", REQUEST))
+                    .expressionAttributeValues(values)
+                    .exclusiveStartKey(from)));
+            for (Map<String, AttributeValue> item : page.items()) {
+                long index = numberOf(item, SLOT);
+                AttributeValue owner = item.get(OWNER);
+                if (index >= 0 && index < Slot.COUNT && owner != null && owner.s() != null) {
+                    Slot slot = Slot.ofIndex((int) index);
+                    return Optional.of(leaseFrom(slot, owner.s(), item));
+                }
+            }
+            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (startKey != null);
+        return Optional.empty();
     }
 
     @Override

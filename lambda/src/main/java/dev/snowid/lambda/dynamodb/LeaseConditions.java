@@ -27,8 +27,13 @@ final class LeaseConditions {
     static final String HELD_BY_NEXT_BELOW_FLOOR = HELD_BY + " AND #floor > :next";
     /** Held, and the release's next ms lies past the expiry: the expiry never grows on release. */
     static final String HELD_BY_NEXT_PAST_EXPIRY = HELD_BY + " AND #expiresAt < :next";
-    /** Released under this fence: only a release removes the owner and keeps the fence (every grant bumps it). */
-    static final String RELEASED_AT_FENCE = "attribute_not_exists(#owner) AND #fence = :fence";
+    /**
+     * Released under this fence by this owner: only a release removes the owner and keeps the
+     * fence (every grant bumps it), and it records who released.
+     */
+    static final String RELEASED_BY = "attribute_not_exists(#owner) AND #fence = :fence AND #releasedBy = :owner";
+    /** Granted to this acquisition request, not renewed or released since, and not expired. */
+    static final String GRANTED_FOR = "#request = :request AND attribute_exists(#owner) AND #expiresAt >= :now";
     /** The Scans' filter: items that are held (or were, and their expiry says until when). */
     static final String HAS_OWNER = "attribute_exists(#owner)";
 
@@ -36,15 +41,20 @@ final class LeaseConditions {
 
     /** A grant. SET reads the item as it was: the floor gets the previous holder's expiry, the fence goes up by one. */
     static final String GRANT = "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
-            + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)";
-    /** A renewal: the new expiry, and the TTL that trails it. */
-    static final String EXTEND = "SET #expiresAt = :expiresAt, #ttl = :ttl";
+            + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero)"
+            + " REMOVE #releasedBy, #request";
+    /** A grant that records the acquisition's request id (the previous holder's, if any, goes). */
+    static final String GRANT_FOR_REQUEST = "SET #owner = :owner, #holder = :holder, #expiresAt = :expiresAt, #ttl = :ttl,"
+            + " #fence = if_not_exists(#fence, :zero) + :one, #floor = if_not_exists(#expiresAt, :zero), #request = :request"
+            + " REMOVE #releasedBy";
+    /** A renewal: the new expiry, and the TTL that trails it; the lease is no longer as granted, so its request record goes. */
+    static final String EXTEND = "SET #expiresAt = :expiresAt, #ttl = :ttl REMOVE #request";
     /** A release that ends the window at the floor. */
-    static final String RELEASE_TO_FLOOR = "SET #expiresAt = #floor REMOVE #owner";
+    static final String RELEASE_TO_FLOOR = "SET #expiresAt = #floor, #releasedBy = :owner REMOVE #owner, #request";
     /** A release that ends the window just after the last ID issued. */
-    static final String RELEASE_TO_NEXT = "SET #expiresAt = :next REMOVE #owner";
+    static final String RELEASE_TO_NEXT = "SET #expiresAt = :next, #releasedBy = :owner REMOVE #owner, #request";
     /** A release that keeps the expiry. */
-    static final String RELEASE_KEEPING_EXPIRY = "REMOVE #owner";
+    static final String RELEASE_KEEPING_EXPIRY = "SET #releasedBy = :owner REMOVE #owner, #request";
     /** Changes nothing: a write whose only point is its condition, returning the item as stored. */
     static final String TOUCH_HOLDER = "SET #holder = #holder";
     /** Changes nothing, for an item that has no holder to touch (a released one). */

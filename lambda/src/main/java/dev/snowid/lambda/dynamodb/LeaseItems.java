@@ -56,8 +56,15 @@ final class LeaseItems {
     static long numberOf(Map<String, AttributeValue> item, String name) {
         AttributeValue value = item.get(name);
         if (value == null || value.n() == null) {
-            throw new IllegalStateException("lease item has no number '" + name + "': " + item);
+            // Named by slot and attribute, never by the item: it carries the owner token.
+            throw new IllegalStateException("the lease item of " + slotOf(item) + " has no number '" + name + "'"
+                    + (value == null ? "" : " (it holds another type)") + "; fix or delete that item");
         }
         return Long.parseLong(value.n());
+    }
+
+    private static String slotOf(Map<String, AttributeValue> item) {
+        AttributeValue slot = item.get(LeaseTableSchema.SLOT);
+        return slot == null || slot.n() == null ? "an unknown slot" : "slot " + slot.n();
     }
 }

@@ -22,6 +22,13 @@ public final class LeaseTableSchema {
     public static final String TTL = "ttl";
     /** Who holds it: function/log stream, host, pid. */
     public static final String HOLDER = "holder";
+    /**
+     * The id of the acquisition that granted the lease (hex), until its first renewal or its
+     * release: a retried acquisition with this id is answered with this lease again.
+     */
+    public static final String REQUEST = "request";
+    /** After a release: the owner token that released it, so the same release repeated is recognised. */
+    public static final String RELEASED_BY = "releasedBy";
 
     /** The DynamoDB API actions the store calls: the function's IAM policy grants exactly these. */
     public static final List<String> ACTIONS_USED = List.of("dynamodb:UpdateItem", "dynamodb:Scan");

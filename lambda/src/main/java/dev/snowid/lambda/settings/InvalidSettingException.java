@@ -7,7 +7,7 @@ public final class InvalidSettingException extends IllegalArgumentException {
 
     private final String variable;
 
-    InvalidSettingException(String variable, String message) {
+    public InvalidSettingException(String variable, String message) {
         super(variable + ": " + message);
         this.variable = variable;
     }

@@ -32,9 +32,15 @@ public final class MeteredLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt) {
+    public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
         meter.current().storeCall();
-        return store.tryAcquire(slot, owner, holder, now, expiresAt);
+        return store.tryAcquire(slot, owner, holder, now, expiresAt, requestId);
+    }
+
+    @Override
+    public Optional<Lease> grantedFor(String requestId, long now) {
+        meter.current().storeCall();
+        return store.grantedFor(requestId, now);
     }
 
     @Override

@@ -55,6 +55,21 @@ class DynamoDbLeaseStoreTest {
     }
 
     @Test
+    void aMalformedItemIsNamedBySlotAndAttributeNeverByItsOwnerToken() {
+        String owner = "0123456789abcdef0123456789abcdef";
+        table.client().putItem(p -> p.tableName(table.name()).item(Map.of(
+                "slot", AttributeValue.fromN(Integer.toString(SLOT.index())), "owner", AttributeValue.fromS(owner),
+                "fence", AttributeValue.fromN("1"), "expiresAt", AttributeValue.fromN(Long.toString(T + 1000)),
+                "holder", AttributeValue.fromS("h"))));
+
+        IllegalStateException malformed = assertThrows(IllegalStateException.class, () -> store.renew(SLOT, owner, 1, T + 2000));
+
+        assertFalse(malformed.getMessage().contains(owner), malformed.getMessage());
+        assertTrue(malformed.getMessage().contains("slot " + SLOT.index()) && malformed.getMessage().contains("'floor'"),
+                malformed.getMessage());
+    }
+
+    @Test
     void aLiveLeaseIsNotTakenUntilItsExpiryHasPassed() {
         store.tryAcquire(SLOT, "owner-a", "a", T, T + 1000).orElseThrow();
 
@@ -151,7 +166,7 @@ class DynamoDbLeaseStoreTest {
     }
 
     @Test
-    void releaseByAnotherOwnerOrFenceOrTwiceIsLost() {
+    void releaseByAnotherOwnerOrFenceIsLostAndARepeatedReleaseChangesNothing() {
         Lease lease = store.tryAcquire(SLOT, "owner-a", "a", T, T + 60_000).orElseThrow();
 
         assertThrows(LeaseLostException.class, () -> store.release(SLOT, "owner-x", lease.fence(), T + 5));
@@ -159,8 +174,11 @@ class DynamoDbLeaseStoreTest {
         assertEquals("owner-a", item().get("owner").s());
 
         store.release(SLOT, "owner-a", lease.fence(), T + 5);
-        assertThrows(LeaseLostException.class, () -> store.release(SLOT, "owner-a", lease.fence(), T + 5));
-        assertThrows(LeaseLostException.class, () -> store.release(SLOT, "owner-a", lease.fence(), 0));
+        Map<String, AttributeValue> released = item();
+        store.release(SLOT, "owner-a", lease.fence(), T + 5); // a retry whose first answer was lost
+        store.release(SLOT, "owner-a", lease.fence(), 0);
+        assertEquals(released, item(), "a repeated release writes nothing");
+        assertThrows(LeaseLostException.class, () -> store.release(SLOT, "owner-x", lease.fence(), T + 5));
         assertThrows(LeaseLostException.class, () -> store.renew(SLOT, "owner-a", lease.fence(), T + 90_000));
     }
 

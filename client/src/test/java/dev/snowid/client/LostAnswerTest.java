@@ -1,0 +1,152 @@
+package dev.snowid.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.client.wire.LeaseFields;
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseStoreUnavailableException;
+import dev.snowid.lease.NoFreeSlotException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * A lease request whose answer is lost: the server reads the whole request, then closes the
+ * connection without a word, as a proxy reset or a timeout would. On a plain socket server, so
+ * that every request that reaches it is counted, resent ones too.
+ */
+class LostAnswerTest {
+
+    private static final String LEASE = "{\"slot\":289,\"datacenter\":9,\"machine\":1,\"owner\":\"00112233445566778899aabbccddeeff\","
+            + "\"fence\":4,\"floor\":1700000000000,\"expiresAt\":1700000058000,\"epoch\":1288834974657}";
+    private static final Lease OURS = new Lease(Slot.of(9, 1), "00112233445566778899aabbccddeeff", 4,
+            LeaseWindow.of(1_700_000_000_000L, 1_700_000_060_000L));
+
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    /** The answer to the next request, as raw HTTP; none queued: the connection is dropped after reading the request. */
+    private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+    private ServerSocket server;
+    private Thread accepting;
+
+    @AfterEach
+    void stop() throws Exception {
+        server.close();
+        accepting.join(5_000);
+    }
+
+    private HttpLeaseSource api() throws IOException {
+        server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        accepting = new Thread(() -> {
+            while (!server.isClosed()) {
+                try (Socket connection = server.accept()) {
+                    connection.setSoTimeout(5_000);
+                    requests.add(readRequest(connection.getInputStream()));
+                    String answer = answers.poll();
+                    if (answer != null) {
+                        OutputStream out = connection.getOutputStream();
+                        out.write(answer.getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                    }
+                } catch (IOException closedOrBroken) {
+                    // the server closed, or a client gave up: the next accept tells which
+                }
+            }
+        }, "lost-answer-server");
+        accepting.setDaemon(true);
+        accepting.start();
+        return new HttpLeaseSource(new URL("http://127.0.0.1:" + server.getLocalPort()), () -> "s", "test");
+    }
+
+    /** "METHOD path body", read up to the end of the body its Content-Length announces. */
+    private static String readRequest(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!head.toString("ISO-8859-1").endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the request ended early");
+            }
+            head.write(b);
+        }
+        String[] lines = head.toString("ISO-8859-1").split("\r\n");
+        int length = 0;
+        for (String line : lines) {
+            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                length = Integer.parseInt(line.substring("content-length:".length()).trim());
+            }
+        }
+        byte[] body = new byte[length];
+        for (int read = 0; read < length; ) {
+            int n = in.read(body, read, length - read);
+            if (n < 0) {
+                throw new IOException("the body ended early");
+            }
+            read += n;
+        }
+        String[] requestLine = lines[0].split(" ");
+        return requestLine[0] + " " + requestLine[1] + " " + new String(body, StandardCharsets.UTF_8);
+    }
+
+    private static String answer(int status, String reason, String json) {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        return "HTTP/1.1 " + status + " " + reason + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
+                + "\r\nConnection: close\r\n\r\n" + json;
+    }
+
+    @Test
+    void aLeaseRequestWhoseAnswerIsLostIsSentOnceNeverResentByTheJdk() throws Exception {
+        HttpLeaseSource api = api();
+        Executable[] calls = {api::acquire, () -> api.renew(OURS), () -> api.release(OURS, 0)};
+        for (Executable call : calls) {
+            requests.clear();
+            assertThrows(LeaseStoreUnavailableException.class, call);
+            assertEquals(1, requests.size(), "one request reached the server, not a resend: " + requests);
+        }
+    }
+
+    @Test
+    void aRetriedAcquisitionSendsTheSameRequestIdAndANewAcquisitionANewOne() throws Exception {
+        HttpLeaseSource api = api();
+        assertThrows(LeaseStoreUnavailableException.class, api::acquire); // no answer queued: dropped, maybe granted
+        answers.add(answer(201, "Created", LEASE));
+        Lease lease = api.acquire();
+        assertEquals(OURS.slot(), lease.slot());
+        answers.add(answer(503, "Service Unavailable", "{\"error\":\"no_free_slot\",\"message\":\"all held\"}"));
+        assertThrows(NoFreeSlotException.class, api::acquire);
+        answers.add(answer(503, "Service Unavailable", "{\"error\":\"no_free_slot\",\"message\":\"all held\"}"));
+        assertThrows(NoFreeSlotException.class, api::acquire);
+
+        assertEquals(4, requests.size(), requests::toString);
+        String first = requestId(requests.get(0));
+        assertTrue(first.matches("[0-9a-f]{32}"), first);
+        assertEquals(first, requestId(requests.get(1)), "the retry of a lost answer is the same acquisition");
+        assertNotEquals(first, requestId(requests.get(2)), "once answered, the next acquisition is a new one");
+        assertNotEquals(requestId(requests.get(2)), requestId(requests.get(3)), "a refusal is an answer too");
+    }
+
+    private static String requestId(String request) {
+        Matcher id = Pattern.compile("\"" + LeaseFields.REQUEST_ID + "\":\"([^\"]*)\"").matcher(request);
+        assertTrue(id.find(), request);
+        return id.group(1);
+    }
+}
