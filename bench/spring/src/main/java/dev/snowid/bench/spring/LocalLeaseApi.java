@@ -8,7 +8,7 @@ import java.util.Map;
 /** The lease API the benchmarks lease from: the function's local runner, with its own dynalite. The one class that knows the runner. */
 final class LocalLeaseApi implements AutoCloseable {
 
-    static final String SECRET = "bench-secret";
+    static final String SECRET = "bench-secret-Qm4tZ8xK2pW7vN1c";
 
     private final LocalRunner runner;
 

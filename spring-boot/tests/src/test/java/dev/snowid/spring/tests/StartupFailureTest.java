@@ -15,7 +15,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 @ExtendWith(OutputCaptureExtension.class)
 class StartupFailureTest {
 
-    private static final String WRONG_SECRET = "not-the-secret-7d1e";
+    private static final String WRONG_SECRET = "not-the-secret-7d1e-4b2a9c0f5e";
 
     @Test
     void aWrongSecretStopsStartUpNamingTheSecretProperty(CapturedOutput output) {
