@@ -19,7 +19,7 @@ start_runner() { # starts run-local.sh in the background, waits for the ready li
   local start
   : >"$out"
   start=$(now_ms)
-  SNOWID_PORT=0 SNOWID_LEASE_SECRET=timings local/scripts/run-local.sh >"$out" 2>&1 &
+  SNOWID_PORT=0 SNOWID_LEASE_SECRET="$(openssl rand -base64 32)" local/scripts/run-local.sh >"$out" 2>&1 &
   runner=$!
   until grep -q "ready on" "$out"; do
     kill -0 "$runner" 2>/dev/null || { cat "$out" >&2; exit 1; }

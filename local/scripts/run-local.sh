@@ -5,7 +5,7 @@
 # http://localhost:${SNOWID_PORT:-8080}. Needs a JDK 17+, Maven and Node.js 18+ (with npm).
 #
 #   local/scripts/run-local.sh            # from the repository root (or anywhere)
-#   SNOWID_PORT=9090 SNOWID_LEASE_SECRET=s3cret local/scripts/run-local.sh
+#   SNOWID_PORT=9090 SNOWID_LEASE_SECRET="$(openssl rand -base64 32)" local/scripts/run-local.sh
 #
 # Ctrl-C stops it. Every SNOWID_* variable of docs/api.md applies.
 set -euo pipefail
