@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DynamoDbEngine.class)
 class LocalRunnerLanesTest {
 
-    private static final String SECRET = "lanes-test-secret";
+    private static final String SECRET = "lanes-test-secret-Vq8mZ2kX7pR4";
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
