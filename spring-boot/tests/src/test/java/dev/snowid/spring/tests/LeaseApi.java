@@ -47,7 +47,7 @@ public final class LeaseApi implements AutoCloseable {
         this.machines = machines;
     }
 
-    /** A runner with a pool of {@code machines} slots, on a fresh table; the caller closes it. */
+    /** A runner whose lease routes have {@code machines} slots, on a fresh table; the caller closes it. */
     public static LeaseApi start(int machines) {
         TestTable table = DynamoDbEngine.newTable("spring");
         Map<String, String> env = new HashMap<>();
@@ -58,7 +58,9 @@ public final class LeaseApi implements AutoCloseable {
         env.put(FunctionSettings.LEASE_MILLIS, "5000");
         env.put(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "250"); // the most a 5 s lease allows: one machine, one clock
         env.put(FunctionSettings.DATACENTERS, Integer.toString(DATACENTER));
-        env.put(FunctionSettings.MACHINES, "0-" + (machines - 1));
+        // The lease routes' part is machines 1..n; machine 0 is the runner's own (it splits its pool as the template does).
+        env.put(FunctionSettings.MACHINES, "0-" + machines);
+        env.put(FunctionSettings.AGENT_SLOTS, Integer.toString(machines));
         return new LeaseApi(LocalRunner.start(env), table, machines);
     }
 
@@ -92,7 +94,7 @@ public final class LeaseApi implements AutoCloseable {
      */
     public void holdAllFree(long millis) {
         long now = System.currentTimeMillis();
-        for (int machine = 0; machine < machines; machine++) {
+        for (int machine = 1; machine <= machines; machine++) { // the lease routes' part
             Optional<Lease> lease = store.tryAcquire(Slot.of(DATACENTER, machine), INTRUDER + "-owner-" + machine, INTRUDER, now,
                     now + millis);
             lease.ifPresent(held::add);
