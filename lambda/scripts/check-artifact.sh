@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the deployment artifact built by `mvn -pl lambda -am package`: its size against the
 # 12 MB goal, the handler class, that no Netty, Apache HTTP client or logging framework
-# slipped in with a dependency, and that nothing of the local runner is in it (its classes,
+# slipped in with a dependency, that no client class came with the wire contract, and that
+# nothing of the local runner is in it (its classes,
 # dynalite's files, a Main-Class).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -18,11 +19,11 @@ for banned in 'io/netty/' 'org/apache/http' 'org/apache/hc/' 'software/amazon/aw
               'software/amazon/awssdk/http/nio/netty' 'ch/qos/logback/' 'org/apache/logging/log4j/' 'org/apache/commons/logging/'; do
   if grep -q "^$banned" <<<"$listing"; then echo "FAIL: contains $banned"; status=1; fi
 done
-for local in 'dev/snowid/local/' 'dev/snowid/dynalite/' 'dev/snowid/lambda/local/'; do
-  if grep -q "^$local" <<<"$listing"; then echo "FAIL: contains $local (the local runner's, in local/target/snowid-local.jar)"; status=1; fi
+for local in 'dev/snowid/local/' 'dev/snowid/dynalite/' 'dev/snowid/lambda/local/' 'dev/snowid/client/'; do
+  if grep -q "^$local" <<<"$listing"; then echo "FAIL: contains $local (the local runner's or the client's: neither belongs in the function)"; status=1; fi
 done
 if grep -qE '(^|/)(package\.json|package-lock\.json|dynalite-child\.js)$' <<<"$listing"; then echo "FAIL: contains dynalite's files"; status=1; fi
 if unzip -p "${jar[0]}" META-INF/MANIFEST.MF | grep -qi '^Main-Class:'; then echo "FAIL: has a Main-Class"; status=1; fi
 [ "$bytes" -le 12582912 ] || { echo "FAIL: larger than 12 MB"; status=1; }
-[ $status -eq 0 ] && echo "OK: handler dev.snowid.lambda.SnowidHandler::handleRequest; no Netty, Apache HTTP client or logging framework; no local runner"
+[ $status -eq 0 ] && echo "OK: handler dev.snowid.lambda.SnowidHandler::handleRequest; no Netty, Apache HTTP client or logging framework; no local runner, no client"
 exit $status

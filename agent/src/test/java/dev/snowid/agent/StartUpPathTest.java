@@ -2,7 +2,6 @@ package dev.snowid.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
@@ -38,7 +37,7 @@ class StartUpPathTest {
      */
     private static final List<String> NEVER_RUN_AT_START_UP = Collections.singletonList(
             // the lease API's server builds a slot map; the agent only parses one, in its CLI
-            "dev.snowid.client.wire.SlotMap.of");
+            "dev.snowid.protocol.SlotMap.of");
 
     @Test
     void noClassOnTheAgentsStartUpPathBootstrapsALambda() throws IOException {

@@ -19,7 +19,7 @@ public interface ClientLog {
     void error(String message);
 
     /**
-     * One audit line ({@link dev.snowid.client.wire.LeaseAudit}): a flat JSON object with the lease's
+     * One audit line ({@link dev.snowid.protocol.LeaseAudit}): a flat JSON object with the lease's
      * slot, fence, holder, floor, expiry and the caller. By default logged like {@link #info(String)}.
      */
     default void audit(String jsonLine) {

@@ -2,19 +2,20 @@ package dev.snowid.client;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.WholeNumber;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.client.auth.RequestAuthorizer;
-import dev.snowid.client.wire.ErrorAnswer;
-import dev.snowid.client.wire.LeaseMessage;
-import dev.snowid.client.wire.LeaseRoute;
-import dev.snowid.client.wire.SlotMap;
+import dev.snowid.internal.WholeNumber;
 import dev.snowid.lease.AcquisitionRequest;
 import dev.snowid.lease.DateHeaderSkew;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStoreUnavailableException;
+import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.protocol.ErrorAnswer;
+import dev.snowid.protocol.LeaseMessage;
+import dev.snowid.protocol.LeaseRoute;
+import dev.snowid.protocol.SlotMap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -208,7 +209,7 @@ public final class HttpLeaseSource implements LeaseSource {
      *
      * @throws LeaseStoreUnavailableException when the API cannot be reached or answered something that
      *                                        is not a slot map
-     * @throws dev.snowid.client.wire.LeaseSecretRefusedException when the API refused the secret
+     * @throws dev.snowid.client.LeaseSecretRefusedException when the API refused the secret
      */
     public SlotMap slotMap() {
         Answer answer = call(LeaseRoute.SLOT_MAP, null, null, RENEW_READ_TIMEOUT_MILLIS);
@@ -275,7 +276,8 @@ public final class HttpLeaseSource implements LeaseSource {
             Answer answer = new Answer(status, in == null ? "" : read(in));
             if (status != route.successStatus()) {
                 ErrorAnswer error = ErrorAnswer.read(answer.body);
-                throw route.failure(status, error.code(), route.method() + " " + path + " at " + baseUrl + ": " + error.text(),
+                throw failure(route.failureOf(status, error.code()), status,
+                        route.method() + " " + path + " at " + baseUrl + ": " + error.text(),
                         retryAfterMillis(connection.getHeaderField("Retry-After")));
             }
             return answer;
@@ -286,6 +288,20 @@ public final class HttpLeaseSource implements LeaseSource {
             if (connection != null) {
                 connection.disconnect();
             }
+        }
+    }
+
+    /** The lease exception a generator understands for what the answer means. */
+    private static RuntimeException failure(LeaseRoute.Failure failure, int status, String detail, long retryAfterMillis) {
+        switch (failure) {
+            case NO_FREE_SLOT:
+                return new NoFreeSlotException("the lease API has no free slot: " + detail, retryAfterMillis);
+            case LEASE_LOST:
+                return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
+            case CREDENTIALS_REFUSED:
+                return new LeaseSecretRefusedException(status, detail, retryAfterMillis); // a misconfiguration, not an outage
+            default:
+                return new LeaseStoreUnavailableException("HTTP " + status + ": " + detail, retryAfterMillis, null);
         }
     }
 

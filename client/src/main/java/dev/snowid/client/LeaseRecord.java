@@ -1,8 +1,8 @@
 package dev.snowid.client;
 
-import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseEvents;
+import dev.snowid.protocol.LeaseAudit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 

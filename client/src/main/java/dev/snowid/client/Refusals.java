@@ -1,7 +1,7 @@
 package dev.snowid.client;
 
 import dev.snowid.IdUnavailableException;
-import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.protocol.ErrorCode;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;

@@ -6,13 +6,13 @@ import dev.snowid.WallClock;
 import dev.snowid.client.auth.AwsSigning;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.client.auth.RequestAuthorizer;
-import dev.snowid.client.wire.BearerSecretStrength;
-import dev.snowid.client.wire.HttpUrl;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.protocol.BearerSecretStrength;
+import dev.snowid.protocol.HttpUrl;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.util.Optional;
@@ -314,7 +314,7 @@ public final class SnowidClient implements AutoCloseable {
          * @throws NoFreeSlotException every slot of the API's pool is held (for longer than {@link #waitForSlotUpTo(long)})
          * @throws dev.snowid.lease.LeaseStoreUnavailableException the API cannot be reached or failed;
          *         bounded by the connect (3 s) and read (20 s) timeouts, never a hang
-         * @throws dev.snowid.client.wire.LeaseSecretRefusedException the API refused the secret (401/403)
+         * @throws dev.snowid.client.LeaseSecretRefusedException the API refused the secret (401/403)
          * @throws EpochMismatchException the configured epoch is not the API's; the lease is released
          * @throws dev.snowid.lease.ClockSkewException this clock is too far from the API's; the lease is released
          * @throws dev.snowid.ClockBehindException this clock is too far behind the lease's floor; the lease is released

@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.client.wire.LeaseSecretRefusedException;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseTerms;

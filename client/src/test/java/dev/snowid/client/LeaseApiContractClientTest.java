@@ -3,22 +3,25 @@ package dev.snowid.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.WallClock;
 import dev.snowid.client.auth.AwsSigning;
 import dev.snowid.client.auth.RequestAuthorizer;
-import dev.snowid.client.wire.LeaseApiContract.Exchange;
-import dev.snowid.client.wire.LeaseApiContract;
-import dev.snowid.client.wire.LeaseRoute;
-import dev.snowid.client.wire.SlotMap;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.LeaseStoreUnavailableException;
+import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.protocol.LeaseApiContract.Exchange;
+import dev.snowid.protocol.LeaseApiContract;
+import dev.snowid.protocol.LeaseRoute;
+import dev.snowid.protocol.SlotMap;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -97,7 +100,7 @@ class LeaseApiContractClientTest {
         } else if (exchange.clientSees == Void.class) {
             assertEquals(null, seen);
         } else {
-            assertEquals(exchange.clientSees, seen == null ? null : seen.getClass(), () -> "for " + seen);
+            assertEquals(THROWN_FOR.get(exchange.clientSees), seen == null ? null : seen.getClass(), () -> "for " + seen);
             // A 401 to a streamed request (every route but the slot map's GET) has no readable body (see HttpLeaseSource).
             if (exchange.status != 401 || exchange.route == LeaseRoute.SLOT_MAP) {
                 assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
@@ -106,6 +109,16 @@ class LeaseApiContractClientTest {
                 assertEquals(SECONDS * 1000, ((IdUnavailableException) seen).retryAfterMillis());
             }
         }
+    }
+
+    /** The exception the client throws for each failure the contract names. */
+    private static final Map<LeaseRoute.Failure, Class<?>> THROWN_FOR = new EnumMap<>(LeaseRoute.Failure.class);
+
+    static {
+        THROWN_FOR.put(LeaseRoute.Failure.NO_FREE_SLOT, NoFreeSlotException.class);
+        THROWN_FOR.put(LeaseRoute.Failure.LEASE_LOST, LeaseLostException.class);
+        THROWN_FOR.put(LeaseRoute.Failure.CREDENTIALS_REFUSED, LeaseSecretRefusedException.class);
+        THROWN_FOR.put(LeaseRoute.Failure.UNAVAILABLE, LeaseStoreUnavailableException.class);
     }
 
     @ParameterizedTest(name = "{0}")

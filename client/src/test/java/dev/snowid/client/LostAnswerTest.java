@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
-import dev.snowid.client.wire.LeaseFields;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.protocol.LeaseFields;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,11 +1,11 @@
 package dev.snowid.infra;
 
-import dev.snowid.client.wire.ErrorCode;
 import dev.snowid.lambda.api.Route;
 import dev.snowid.lambda.telemetry.Dimension;
 import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lambda.telemetry.Metric;
 import dev.snowid.lambda.telemetry.PoolPart;
+import dev.snowid.protocol.ErrorCode;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

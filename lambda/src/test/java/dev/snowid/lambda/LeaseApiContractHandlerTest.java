@@ -2,18 +2,17 @@ package dev.snowid.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
-import dev.snowid.client.wire.LeaseApiContract.Exchange;
-import dev.snowid.client.wire.LeaseApiContract;
-import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
+import dev.snowid.protocol.LeaseApiContract.Exchange;
+import dev.snowid.protocol.LeaseApiContract;
+import dev.snowid.protocol.LeaseMessage;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtendWith;

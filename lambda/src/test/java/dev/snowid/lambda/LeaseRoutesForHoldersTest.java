@@ -3,9 +3,7 @@ package dev.snowid.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.WallClock;
-import dev.snowid.client.wire.LeaseMessage;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
@@ -13,6 +11,7 @@ import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
+import dev.snowid.protocol.LeaseMessage;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,16 +3,15 @@ package dev.snowid.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.Slot;
-import dev.snowid.client.wire.LeaseMessage;
-import dev.snowid.client.wire.SlotMap;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.PoolParts;
+import dev.snowid.protocol.LeaseMessage;
+import dev.snowid.protocol.SlotMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

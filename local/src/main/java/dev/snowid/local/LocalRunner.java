@@ -1,12 +1,13 @@
 package dev.snowid.local;
 
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
-import dev.snowid.client.wire.BearerSecretStrength;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
+import dev.snowid.protocol.BearerSecretStrength;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -17,15 +18,14 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import com.sun.net.httpserver.HttpHandler;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.List;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * Runs the function on a laptop: its own dynalite, supervised, with the tables on disk in a

@@ -1,11 +1,10 @@
 package dev.snowid.agent.cli;
 
-import dev.snowid.agent.SnowidCli;
-
 import dev.snowid.InvalidIdException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
-import dev.snowid.WholeNumber;
+import dev.snowid.agent.SnowidCli;
+import dev.snowid.internal.WholeNumber;
 import java.io.PrintStream;
 import java.util.OptionalLong;
 

@@ -1,7 +1,7 @@
 package dev.snowid.agent.cli;
 
 import dev.snowid.Slot;
-import dev.snowid.client.wire.SlotMap;
+import dev.snowid.protocol.SlotMap;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,11 +1,11 @@
 package dev.snowid.agent.config;
 
-import dev.snowid.ClosestName;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.WholeNumber;
-import dev.snowid.client.wire.HttpUrl;
+import dev.snowid.internal.ClosestName;
+import dev.snowid.internal.WholeNumber;
 import dev.snowid.lease.LeaseTerms;
+import dev.snowid.protocol.HttpUrl;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Arrays;

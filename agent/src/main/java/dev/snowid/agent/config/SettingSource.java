@@ -5,13 +5,12 @@ import static dev.snowid.agent.config.AgentSettings.CONFIG;
 import static dev.snowid.agent.config.AgentSettings.EPOCH;
 import static dev.snowid.agent.config.AgentSettings.LEASE_AUTH;
 import static dev.snowid.agent.config.AgentSettings.LEASE_SECRET;
+import static dev.snowid.agent.config.AgentSettings.LEASE_URL;
 import static dev.snowid.agent.config.AgentSettings.ON_UNAVAILABLE;
 import static dev.snowid.agent.config.AgentSettings.TARGETS;
-import static dev.snowid.agent.config.AgentSettings.LEASE_URL;
 import static dev.snowid.agent.config.AgentSettings.envName;
-
-import dev.snowid.ClosestName;
-import dev.snowid.client.wire.BearerSecretStrength;
+import dev.snowid.internal.ClosestName;
+import dev.snowid.protocol.BearerSecretStrength;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.snowid.agent.config;
 
 import dev.snowid.IdUnavailableException;
-import dev.snowid.WholeNumber;
+import dev.snowid.internal.WholeNumber;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 

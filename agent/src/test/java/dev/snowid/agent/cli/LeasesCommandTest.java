@@ -2,11 +2,10 @@ package dev.snowid.agent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.Slot;
-import dev.snowid.client.wire.SlotMap;
 import dev.snowid.lease.HeldSlot;
+import dev.snowid.protocol.SlotMap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

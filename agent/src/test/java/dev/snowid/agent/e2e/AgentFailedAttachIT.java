@@ -3,12 +3,11 @@ package dev.snowid.agent.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.client.HttpLeaseSource;
-import dev.snowid.client.wire.SlotMap;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.local.LocalRunner;
+import dev.snowid.protocol.SlotMap;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

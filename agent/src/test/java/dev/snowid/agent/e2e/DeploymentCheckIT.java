@@ -2,15 +2,14 @@ package dev.snowid.agent.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.agent.cli.CheckCommand;
 import dev.snowid.client.HttpLeaseSource;
-import dev.snowid.client.wire.HttpUrl;
-import dev.snowid.client.wire.SlotMap;
 import dev.snowid.dynalite.Dynalite;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
+import dev.snowid.protocol.HttpUrl;
+import dev.snowid.protocol.SlotMap;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;

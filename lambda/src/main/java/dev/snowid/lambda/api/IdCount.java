@@ -1,9 +1,9 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.WholeNumber;
-import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.internal.WholeNumber;
 import dev.snowid.lambda.http.ApiError;
+import dev.snowid.protocol.ErrorCode;
 import java.util.List;
 import java.util.OptionalLong;
 

@@ -1,11 +1,11 @@
 package dev.snowid.lambda.api;
 
-import dev.snowid.client.wire.LeaseFields;
-import dev.snowid.client.wire.SlotMap;
-import dev.snowid.client.wire.SlotRanges;
 import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
+import dev.snowid.protocol.LeaseFields;
+import dev.snowid.protocol.SlotMap;
+import dev.snowid.protocol.SlotRanges;
 
 /**
  * The lease routes' answer bodies, written by the function's one JSON writer. The field names and

@@ -1,12 +1,12 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.client.wire.ErrorCode;
-import dev.snowid.client.wire.LeaseFields;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.JsonBody;
 import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lease.AcquisitionRequest;
+import dev.snowid.protocol.ErrorCode;
+import dev.snowid.protocol.LeaseFields;
 import java.util.Map;
 import java.util.Optional;
 

@@ -1,10 +1,10 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.WallClock;
-import dev.snowid.client.wire.SlotMap;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.PoolParts;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.protocol.SlotMap;
 
 /**
  * The slot pool as the lease routes see it: which part may lease what, and the slot map of

@@ -1,6 +1,6 @@
 package dev.snowid.lambda.api;
 
-import dev.snowid.client.wire.LeaseRoute;
+import dev.snowid.protocol.LeaseRoute;
 
 /**
  * The routes of the API, as templates: what {@link SnowidApi} matches paths against, and the

@@ -1,8 +1,8 @@
 package dev.snowid.lambda.http;
 
-import dev.snowid.client.wire.ErrorCode;
-import dev.snowid.client.wire.LeaseFields;
 import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.ErrorCode;
+import dev.snowid.protocol.LeaseFields;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

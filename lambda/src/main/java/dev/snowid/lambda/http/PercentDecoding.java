@@ -1,6 +1,6 @@
 package dev.snowid.lambda.http;
 
-import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.protocol.ErrorCode;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,11 +1,11 @@
 package dev.snowid.lambda.settings;
 
-import dev.snowid.ClosestName;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.WholeNumber;
-import dev.snowid.client.wire.HttpUrl;
+import dev.snowid.internal.ClosestName;
+import dev.snowid.internal.WholeNumber;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
+import dev.snowid.protocol.HttpUrl;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;

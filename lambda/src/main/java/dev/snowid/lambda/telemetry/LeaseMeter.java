@@ -1,8 +1,8 @@
 package dev.snowid.lambda.telemetry;
 
-import dev.snowid.client.wire.LeaseAudit;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseEvents;
+import dev.snowid.protocol.LeaseAudit;
 
 /**
  * Where lease outcomes are counted for the request being handled. An environment handles one

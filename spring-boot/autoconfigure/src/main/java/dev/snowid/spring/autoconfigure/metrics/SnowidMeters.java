@@ -1,7 +1,7 @@
 package dev.snowid.spring.autoconfigure.metrics;
 
 import dev.snowid.client.SnowidClient;
-import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.protocol.ErrorCode;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -3,7 +3,7 @@ package dev.snowid.spring.autoconfigure.web;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.InvalidIdException;
 import dev.snowid.SnowflakeId;
-import dev.snowid.client.wire.ErrorCode;
+import dev.snowid.protocol.ErrorCode;
 import java.nio.charset.StandardCharsets;
 import org.springframework.beans.TypeMismatchException;
 

@@ -1,4 +1,5 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
+
 
 /**
  * The JSON field names of the lease API, on both sides of the wire: the function writes its

@@ -1,4 +1,5 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
+
 
 /**
  * How strong a lease API bearer secret is, said once for the client, the agent and the local

@@ -1,10 +1,8 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
-import dev.snowid.lease.LeaseLostException;
-import dev.snowid.lease.NoFreeSlotException;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -78,8 +76,11 @@ public final class LeaseApiContract {
         /** Headers the answer must carry, with placeholders for their values. */
         public final Map<String, String> answerHeaders;
         public final String answerBody;
-        /** What the client makes of the answer: {@code Lease.class}, {@code SlotMap.class}, {@code Void.class} or an exception. */
-        public final Class<?> clientSees;
+        /**
+         * What the client makes of the answer: {@code Lease.class}, {@code SlotMap.class}, {@code Void.class},
+         * or the {@link LeaseRoute.Failure} it means (each holder turns that into its own exception).
+         */
+        public final Object clientSees;
         /**
          * Null: bearer mode (the secret, when {@link #authorized}). Else the function is in aws_iam
          * mode admitting {@link #LISTED_ROLE}, the client signs the request with SigV4, and API
@@ -88,12 +89,12 @@ public final class LeaseApiContract {
         public final String iamCaller;
 
         Exchange(String name, LeaseRoute route, String setup, boolean authorized, String requestBody, int status,
-                 Map<String, String> answerHeaders, String answerBody, Class<?> clientSees) {
+                 Map<String, String> answerHeaders, String answerBody, Object clientSees) {
             this(name, route, setup, authorized, requestBody, status, answerHeaders, answerBody, clientSees, null);
         }
 
         Exchange(String name, LeaseRoute route, String setup, boolean authorized, String requestBody, int status,
-                 Map<String, String> answerHeaders, String answerBody, Class<?> clientSees, String iamCaller) {
+                 Map<String, String> answerHeaders, String answerBody, Object clientSees, String iamCaller) {
             this.name = name;
             this.route = route;
             this.setup = setup;
@@ -123,15 +124,15 @@ public final class LeaseApiContract {
                 new Exchange("acquire, retried after a lost answer", LeaseRoute.ACQUIRE, GRANTED_TO_THE_REQUEST_ID, true,
                         ACQUISITION, 201, none, LEASE_ANSWER, Lease.class),
                 new Exchange("acquire, pool full", LeaseRoute.ACQUIRE, "every slot held", true,
-                        ACQUISITION, 503, retryAfter, error("no_free_slot"), NoFreeSlotException.class),
+                        ACQUISITION, 503, retryAfter, error("no_free_slot"), LeaseRoute.Failure.NO_FREE_SLOT),
                 new Exchange("acquire, secret refused", LeaseRoute.ACQUIRE, "a free slot", false,
-                        ACQUISITION, 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
+                        ACQUISITION, 401, bearer, error("unauthorized"), LeaseRoute.Failure.CREDENTIALS_REFUSED),
                 new Exchange("renew", LeaseRoute.RENEW, "the lease held", true,
                         CLAIM, 200, none, LEASE_ANSWER, Lease.class),
                 new Exchange("renew, taken over", LeaseRoute.RENEW, "the slot held by a newer lease", true,
-                        CLAIM, 409, none, error("lease_lost"), LeaseLostException.class),
+                        CLAIM, 409, none, error("lease_lost"), LeaseRoute.Failure.LEASE_LOST),
                 new Exchange("renew, slot outside the pool", LeaseRoute.RENEW, "a slot outside the pool", true,
-                        CLAIM, 404, none, error("not_found"), LeaseLostException.class),
+                        CLAIM, 404, none, error("not_found"), LeaseRoute.Failure.LEASE_LOST),
                 new Exchange("release", LeaseRoute.RELEASE, "the lease held", true,
                         "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 204, none, "", Void.class),
                 // A retried release whose first answer was lost: not a lost lease.
@@ -139,15 +140,15 @@ public final class LeaseApiContract {
                         "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 204, none, "", Void.class),
                 new Exchange("release, taken over", LeaseRoute.RELEASE, "the slot held by a newer lease", true,
                         "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%,\"lastIssued\":%LAST_ISSUED%}", 409, none, error("lease_lost"),
-                        LeaseLostException.class),
+                        LeaseRoute.Failure.LEASE_LOST),
                 new Exchange("slot map", LeaseRoute.SLOT_MAP, "the lease held", true,
                         "", 200, none, SLOT_MAP_ANSWER, SlotMap.class),
                 new Exchange("slot map, secret refused", LeaseRoute.SLOT_MAP, "a free slot", false,
-                        "", 401, bearer, error("unauthorized"), LeaseSecretRefusedException.class),
+                        "", 401, bearer, error("unauthorized"), LeaseRoute.Failure.CREDENTIALS_REFUSED),
                 new Exchange("acquire, signed (IAM)", LeaseRoute.ACQUIRE, "a free slot", true,
                         ACQUISITION, 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
                 new Exchange("acquire, IAM caller not listed", LeaseRoute.ACQUIRE, "a free slot", true,
-                        ACQUISITION, 403, none, error("forbidden"), LeaseSecretRefusedException.class,
+                        ACQUISITION, 403, none, error("forbidden"), LeaseRoute.Failure.CREDENTIALS_REFUSED,
                         UNLISTED_CALLER));
     }
 

@@ -1,7 +1,7 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import dev.snowid.Slot;
-import dev.snowid.WholeNumber;
+import dev.snowid.internal.WholeNumber;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;

@@ -1,4 +1,4 @@
-package dev.snowid;
+package dev.snowid.internal;
 
 import java.util.Collection;
 import java.util.Locale;

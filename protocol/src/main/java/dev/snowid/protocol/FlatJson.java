@@ -1,4 +1,4 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

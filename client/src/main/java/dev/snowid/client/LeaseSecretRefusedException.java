@@ -1,4 +1,4 @@
-package dev.snowid.client.wire;
+package dev.snowid.client;
 
 import dev.snowid.IdUnavailableException;
 

@@ -1,11 +1,10 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.security.SecureRandom;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;

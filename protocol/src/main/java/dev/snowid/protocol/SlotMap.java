@@ -1,4 +1,4 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import dev.snowid.Slot;
 import dev.snowid.lease.HeldSlot;

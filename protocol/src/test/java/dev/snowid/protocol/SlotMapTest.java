@@ -1,10 +1,9 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import dev.snowid.Slot;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.SlotPool;

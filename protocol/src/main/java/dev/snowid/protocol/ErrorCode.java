@@ -1,4 +1,4 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;

@@ -1,14 +1,11 @@
-package dev.snowid.client.wire;
+package dev.snowid.protocol;
 
 import dev.snowid.Slot;
-import dev.snowid.lease.LeaseLostException;
-import dev.snowid.lease.LeaseStoreUnavailableException;
-import dev.snowid.lease.NoFreeSlotException;
 
 /**
  * The lease routes: method, path, the status of success, and what every other answer means to
- * the caller. Both sides route by these; the client turns failures into the lease
- * exceptions a {@link dev.snowid.lease.LeasedGenerator} understands (the protocol:
+ * the caller ({@link Failure}). Both sides route by these; the client turns failures into the
+ * lease exceptions a {@code dev.snowid.lease.LeasedGenerator} understands (the protocol:
  * {@code docs/protocol.md}).
  */
 public enum LeaseRoute {
@@ -53,27 +50,37 @@ public enum LeaseRoute {
         return this == ACQUIRE || this == SLOT_MAP;
     }
 
+    /** What an answer other than the route's success means to the caller; each holder turns it into its own error. */
+    public enum Failure {
+        /** Every slot of the pool is held: wait for one, or give up (acquire only). */
+        NO_FREE_SLOT,
+        /** The lease is no longer the caller's: stop issuing from it (renew and release). */
+        LEASE_LOST,
+        /** The credentials were refused (401, 403): a misconfiguration for an operator to fix, not an outage. */
+        CREDENTIALS_REFUSED,
+        /** Anything else: unavailable, try again later; never an assumed success. */
+        UNAVAILABLE
+    }
+
     /**
      * What an answer other than {@link #successStatus()} means: no free slot (acquire), the
      * lease is no longer ours (renew and release: 409, or 404 for a slot the function does not
-     * know), the credentials refused (401, 403: {@link LeaseSecretRefusedException}), anything else
-     * "unavailable, try again later" — never an assumed success.
+     * know), the credentials refused (401, 403), anything else "unavailable, try again later".
      *
      * @param status the HTTP status
      * @param error the answer's error code; null when the body had none (a proxy's page)
-     * @param detail what to say: where the call went and what the answer said
      */
-    public RuntimeException failure(int status, ErrorCode error, String detail, long retryAfterMillis) {
+    public Failure failureOf(int status, ErrorCode error) {
         if (this == ACQUIRE && error == ErrorCode.NO_FREE_SLOT) {
-            return new NoFreeSlotException("the lease API has no free slot: " + detail, retryAfterMillis);
+            return Failure.NO_FREE_SLOT;
         }
         if ((this == RENEW || this == RELEASE) && (status == 409 || status == 404)) {
-            return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
+            return Failure.LEASE_LOST;
         }
         if (status == 401 || status == 403) {
-            return new LeaseSecretRefusedException(status, detail, retryAfterMillis); // a misconfiguration, not an outage
+            return Failure.CREDENTIALS_REFUSED;
         }
-        return new LeaseStoreUnavailableException("HTTP " + status + ": " + detail, retryAfterMillis, null);
+        return Failure.UNAVAILABLE;
     }
 
     @Override
