@@ -26,13 +26,15 @@ import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -154,7 +156,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         } catch (ConditionalCheckFailedException expected) {
             // The path a collision takes.
         }
-        client.scan(scan(null).toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER,
+        client.scan(ownedScan().toBuilder().overrideConfiguration(o -> o.putHeader(PrimingHttpClient.HEADER,
                 PrimingHttpClient.Answer.SCANNED.name()))
                 .build());
     }
@@ -212,11 +214,8 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
     }
 
     /**
-     * Writes the release rule, {@link LeaseWindow#expiryOnRelease(long)}: {@code expiresAt :=
-     * min(expiresAt, max(floor, lastIssued + 1))}, or the floor when nothing was issued, and
-     * removes the owner. DynamoDB's update expressions have no min or max, so the cases are
-     * writes with mutually exclusive conditions, tried in the order of likelihood: a holder that
-     * issued IDs issued them inside its window, so the first write is the one that applies.
+     * Writes the release rule, one {@link ReleaseCase} at a time in the order of likelihood, and
+     * removes the owner; the cases' conditions exclude one another, so at most one applies.
      * {@code LeaseStoreContract} pins what this writes to the rule at every boundary, on the engine.
      */
     @Override
@@ -225,50 +224,31 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
             throw new IllegalArgumentException("last issued ms must be 0 (nothing issued) or a unix ms, was " + lastIssuedMillis);
         }
         OperationDeadline deadline = calls.startOperation();
-        if (lastIssuedMillis == 0) {
-            // Nothing issued: the next holder may start where this one could have.
-            releaseIf(slot, owner, fence, LeaseConditions.HELD_BY, LeaseConditions.RELEASE_TO_FLOOR, null, deadline);
-            return;
-        }
-        // Clamped: a last ms of Long.MAX_VALUE must not wrap into "below the floor".
-        long next = lastIssuedMillis == Long.MAX_VALUE ? Long.MAX_VALUE : lastIssuedMillis + 1;
-        if (releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_IN_WINDOW, LeaseConditions.RELEASE_TO_NEXT, next,
-                deadline)) {
-            return;
-        }
-        // lastIssued + 1 below the floor (nothing can have been issued there): keep the floor.
-        if (releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_BELOW_FLOOR, LeaseConditions.RELEASE_TO_FLOOR, next, deadline)) {
-            return;
-        }
-        // lastIssued at or past the expiry: the expiry never grows on release.
-        releaseIf(slot, owner, fence, LeaseConditions.HELD_BY_NEXT_PAST_EXPIRY, LeaseConditions.RELEASE_KEEPING_EXPIRY, next, deadline);
-    }
-
-    private boolean releaseIf(Slot slot, String owner, long fence, String condition, String updateExpression, Long next,
-            OperationDeadline deadline) {
-        Map<String, AttributeValue> values = ownerAndFence(owner, fence);
-        if (next != null) {
-            values.put(":next", number(next));
-        }
-        UpdateItemRequest request = update(slot, condition, updateExpression, values, ReturnValue.NONE);
-        try {
-            updateItem("release slot " + slot, deadline, request);
-            return true;
-        } catch (ConditionalCheckFailedException notThisCase) {
-            if (next != null && !isLastCase(condition)) {
-                return false; // another case's condition may hold
+        Long next = ReleaseCase.next(lastIssuedMillis);
+        for (ReleaseCase release : ReleaseCase.forLastIssued(lastIssuedMillis)) {
+            if (released(slot, owner, fence, release, next, deadline)) {
+                return;
             }
-            // Every case failed: an earlier release of ours (this call's, retried by the SDK, or a
-            // retried DELETE whose answer was lost) may have freed it already.
-            if (releasedBefore(slot, owner, fence, deadline)) {
-                return true;
-            }
+        }
+        // No case applied: an earlier release of ours (this call's, retried by the SDK, or a
+        // retried DELETE whose answer was lost) may have freed it already.
+        if (!releasedBefore(slot, owner, fence, deadline)) {
             throw lost(slot, fence, "release");
         }
     }
 
-    private static boolean isLastCase(String condition) {
-        return condition.equals(LeaseConditions.HELD_BY_NEXT_PAST_EXPIRY);
+    /** Whether this case's write applied; false when the item is not in this case. */
+    private boolean released(Slot slot, String owner, long fence, ReleaseCase release, Long next, OperationDeadline deadline) {
+        Map<String, AttributeValue> values = ownerAndFence(owner, fence);
+        if (next != null) {
+            values.put(":next", number(next));
+        }
+        try {
+            updateItem("release slot " + slot, deadline, update(slot, release.condition(), release.update(), values, ReturnValue.NONE));
+            return true;
+        } catch (ConditionalCheckFailedException notThisCase) {
+            return false;
+        }
     }
 
     /**
@@ -298,101 +278,83 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":request", string(requestId));
         values.put(":now", number(now));
-        Map<String, AttributeValue> startKey = null;
-        OperationDeadline deadline = calls.startOperation();
-        String action = "look for the lease of a retried acquisition";
-        do {
-            Map<String, AttributeValue> from = startKey;
-            ScanResponse page = calls.call(action, () -> client.scan(scan -> scan
-                    .overrideConfiguration(o -> calls.timeouts(o, action, deadline))
-                    .tableName(table)
-                    .consistentRead(true)
-                    .projectionExpression("#slot, #owner, #fence, #floor, #expiresAt")
-                    .filterExpression(LeaseConditions.GRANTED_FOR)
-                    .expressionAttributeNames(Map.of("#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#floor", FLOOR,
-                            "#expiresAt", EXPIRES_AT, "#request", REQUEST))
-                    .expressionAttributeValues(values)
-                    .exclusiveStartKey(from)));
-            for (Map<String, AttributeValue> item : page.items()) {
-                long index = numberOf(item, SLOT);
-                AttributeValue owner = item.get(OWNER);
-                if (index >= 0 && index < Slot.COUNT && owner != null && owner.s() != null) {
-                    Slot slot = Slot.ofIndex((int) index);
-                    return Optional.of(leaseFrom(slot, owner.s(), item));
-                }
-            }
-            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (startKey != null);
-        return Optional.empty();
+        return scan("look for the lease of a retried acquisition",
+                scanOf("#slot, #owner, #fence, #floor, #expiresAt", LeaseConditions.GRANTED_FOR, values))
+                .flatMap(item -> {
+                    AttributeValue owner = item.get(OWNER);
+                    return slotOf(item).filter(slot -> owner != null && owner.s() != null).map(slot -> leaseFrom(slot, owner.s(), item))
+                            .stream();
+                })
+                .findFirst();
     }
 
     @Override
     public Map<Slot, Long> ownedExpiries() {
         Map<Slot, Long> expiries = new TreeMap<>();
-        Map<String, AttributeValue> startKey = null;
-        OperationDeadline deadline = calls.startOperation();
-        String action = "scan for free slots";
-        do {
-            Map<String, AttributeValue> from = startKey;
-            ScanResponse page = calls.call(action, () -> client.scan(scan(from).toBuilder()
-                    .overrideConfiguration(o -> calls.timeouts(o, action, deadline))
-                    .build()));
-            for (Map<String, AttributeValue> item : page.items()) {
-                long index = numberOf(item, SLOT);
-                if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT)) {
-                    expiries.put(Slot.ofIndex((int) index), numberOf(item, EXPIRES_AT));
-                }
-            }
-            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (startKey != null);
+        scan("scan for free slots", ownedScan()).forEach(item -> slotOf(item).filter(slot -> item.containsKey(EXPIRES_AT))
+                .ifPresent(slot -> expiries.put(slot, numberOf(item, EXPIRES_AT))));
         return expiries;
     }
 
-    /** One page of the Scan for owned slots, from {@code startKey} (null: the first page). */
-    private ScanRequest scan(Map<String, AttributeValue> startKey) {
-        return ScanRequest.builder()
-                .tableName(table)
-                .consistentRead(true)
-                .projectionExpression("#slot, #expiresAt")
-                .filterExpression(LeaseConditions.HAS_OWNER)
-                .expressionAttributeNames(Map.of("#slot", SLOT, "#expiresAt", EXPIRES_AT, "#owner", OWNER))
-                .exclusiveStartKey(startKey)
-                .build();
+    /** The Scan for owned slots and their expiries. */
+    private ScanRequest ownedScan() {
+        return scanOf("#slot, #expiresAt", LeaseConditions.HAS_OWNER, Map.of());
     }
 
     /**
-     * The same Scan as {@link #ownedExpiries()}, projecting holder, fence and window: the owner
+     * The same items as {@link #ownedExpiries()}, projecting holder, fence and window: the owner
      * attribute is only tested for existence, never read, so no token leaves the table this way.
      */
     @Override
     public List<HeldSlot> heldSlots() {
-        List<HeldSlot> held = new ArrayList<>();
-        Map<String, AttributeValue> startKey = null;
-        OperationDeadline deadline = calls.startOperation();
-        String action = "scan for the slot map";
-        do {
-            Map<String, AttributeValue> from = startKey;
-            ScanResponse page = calls.call(action, () -> client.scan(scan -> scan
-                    .overrideConfiguration(o -> calls.timeouts(o, action, deadline))
-                    .tableName(table)
-                    .consistentRead(true)
-                    .projectionExpression("#slot, #holder, #fence, #floor, #expiresAt")
-                    .filterExpression(LeaseConditions.HAS_OWNER)
-                    .expressionAttributeNames(Map.of("#slot", SLOT, "#holder", HOLDER, "#fence", FENCE, "#floor", FLOOR,
-                            "#expiresAt", EXPIRES_AT, "#owner", OWNER))
-                    .exclusiveStartKey(from)));
-            for (Map<String, AttributeValue> item : page.items()) {
-                long index = numberOf(item, SLOT);
-                if (index >= 0 && index < Slot.COUNT && item.containsKey(EXPIRES_AT) && item.containsKey(FENCE)) {
+        return scan("scan for the slot map", scanOf("#slot, #holder, #fence, #floor, #expiresAt", LeaseConditions.HAS_OWNER, Map.of()))
+                .flatMap(item -> slotOf(item).filter(slot -> item.containsKey(EXPIRES_AT) && item.containsKey(FENCE)).map(slot -> {
                     AttributeValue holder = item.get(HOLDER);
-                    held.add(new HeldSlot(Slot.ofIndex((int) index), holder == null ? "" : holder.s(), numberOf(item, FENCE),
-                            item.containsKey(FLOOR) ? numberOf(item, FLOOR) : 0, numberOf(item, EXPIRES_AT)));
-                }
-            }
-            startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (startKey != null);
-        held.sort((a, b) -> a.slot().compareTo(b.slot()));
-        return held;
+                    return new HeldSlot(slot, holder == null ? "" : holder.s(), numberOf(item, FENCE),
+                            item.containsKey(FLOOR) ? numberOf(item, FLOOR) : 0, numberOf(item, EXPIRES_AT));
+                }).stream())
+                .sorted((a, b) -> a.slot().compareTo(b.slot()))
+                .collect(Collectors.toList());
+    }
+
+    /**
+     * Every item of a paginated Scan, read page by page as they are consumed (a caller that stops
+     * early reads no further page), all pages within one operation's time budget.
+     */
+    private Stream<Map<String, AttributeValue>> scan(String action, ScanRequest request) {
+        OperationDeadline deadline = calls.startOperation();
+        ScanResponse first = page(action, request, null, deadline);
+        return Stream.iterate(first, Objects::nonNull,
+                        page -> page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
+                                ? page(action, request, page.lastEvaluatedKey(), deadline) : null)
+                .flatMap(page -> page.items().stream());
+    }
+
+    /** One page of {@code request}, from {@code startKey} (null: the first page). */
+    private ScanResponse page(String action, ScanRequest request, Map<String, AttributeValue> startKey, OperationDeadline deadline) {
+        ScanRequest page = request.toBuilder().exclusiveStartKey(startKey)
+                .overrideConfiguration(o -> calls.timeouts(o, action, deadline)).build();
+        return calls.call(action, () -> client.scan(page));
+    }
+
+    /** A consistent Scan of the table: the items {@code filter} admits, with the attributes {@code projection} names. */
+    private ScanRequest scanOf(String projection, String filter, Map<String, AttributeValue> values) {
+        ScanRequest.Builder scan = ScanRequest.builder()
+                .tableName(table)
+                .consistentRead(true)
+                .projectionExpression(projection)
+                .filterExpression(filter)
+                .expressionAttributeNames(placeholders(projection, filter));
+        if (!values.isEmpty()) {
+            scan.expressionAttributeValues(values); // DynamoDB rejects an empty map
+        }
+        return scan.build();
+    }
+
+    /** The item's slot; none for an item whose key is outside the 1024 slots (not one of ours). */
+    private static Optional<Slot> slotOf(Map<String, AttributeValue> item) {
+        long index = numberOf(item, SLOT);
+        return index >= 0 && index < Slot.COUNT ? Optional.of(Slot.ofIndex((int) index)) : Optional.empty();
     }
 
     @Override
@@ -418,22 +380,28 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
     /** One conditional UpdateItem on {@code slot}'s item, naming only the attributes its expressions use. */
     private UpdateItemRequest update(Slot slot, String condition, String update, Map<String, AttributeValue> values,
             ReturnValue returnValues) {
-        // DynamoDB rejects a request that defines a placeholder its expressions do not use.
-        Map<String, String> names = new HashMap<>();
-        NAMES.forEach((placeholder, name) -> {
-            if (condition.contains(placeholder) || update.contains(placeholder)) {
-                names.put(placeholder, name);
-            }
-        });
         return UpdateItemRequest.builder()
                 .tableName(table)
                 .key(Map.of(SLOT, number(slot.index())))
                 .conditionExpression(condition)
                 .updateExpression(update)
-                .expressionAttributeNames(names)
+                .expressionAttributeNames(placeholders(condition, update))
                 .expressionAttributeValues(values)
                 .returnValues(returnValues)
                 .build();
+    }
+
+    /** The attribute names of the placeholders {@code expressions} use, and no others: DynamoDB rejects an unused one. */
+    private static Map<String, String> placeholders(String... expressions) {
+        Map<String, String> names = new HashMap<>();
+        NAMES.forEach((placeholder, name) -> {
+            for (String expression : expressions) {
+                if (expression.contains(placeholder)) {
+                    names.put(placeholder, name);
+                }
+            }
+        });
+        return names;
     }
 
     private static LeaseLostException lost(Slot slot, long fence, String action) {
