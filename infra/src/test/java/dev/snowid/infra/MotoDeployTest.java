@@ -287,7 +287,7 @@ class MotoDeployTest {
 
     @Test
     void theFunctionReportsItsVersionAndIssuesIdsAndLeasesFromItsPoolOnTheDeployedTable() {
-        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(localEnvironment(deployed.functionName())))) {
+        try (SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(localEnvironment(deployed.functionName()))).build()) {
             JsonNode health = body(invoke(handler, "GET", "/health", "", null), 200);
             assertEquals(System.getProperty("snowid.version"), health.field("version").orElseThrow().text(), health.toString());
             JsonNode ids = body(invoke(handler, "GET", "/ids", "count=3", null), 200);
@@ -301,7 +301,7 @@ class MotoDeployTest {
             // The lease routes are the lease function's: the ids function refuses them.
             body(invoke(handler, "POST", "/leases", "", "Bearer " + SECRET), 404);
             JsonNode lease;
-            try (SnowidHandler leases = new SnowidHandler(FunctionSettings.from(localEnvironment(deployed.leaseFunctionName())))) {
+            try (SnowidHandler leases = SnowidHandler.builder(FunctionSettings.from(localEnvironment(deployed.leaseFunctionName()))).build()) {
                 lease = body(invoke(leases, "POST", "/leases", "", "Bearer " + SECRET), 201);
                 body(invoke(leases, "GET", "/ids", "", null), 404);
             }

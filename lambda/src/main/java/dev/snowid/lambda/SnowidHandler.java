@@ -1,7 +1,6 @@
 package dev.snowid.lambda;
 
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.LambdaRuntime;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
@@ -76,56 +75,35 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
 
     /** The Lambda runtime's entry: settings from the environment, the lease table over the SDK. */
     public SnowidHandler() {
-        this(FunctionSettings.fromEnvironment());
+        this(builder(FunctionSettings.fromEnvironment()));
     }
 
-    public SnowidHandler(FunctionSettings settings) {
-        this(settings, leaseStore(settings), WallClock.SYSTEM);
-    }
-
-    /** The lease table the settings name, over the SDK; its errors name the setting to fix. */
-    static DynamoDbLeaseStore leaseStore(FunctionSettings settings) {
-        return DynamoDbLeaseStore.create(settings.table(), FunctionSettings.TABLE, settings.dynamoDbEndpoint(), WallClock.SYSTEM);
-    }
-
-    /**
-     * With a given store and clock: for the local runner's overrides, tests and benchmarks. Logs
-     * through the Lambda runtime's logger (stdout outside Lambda), metrics to stdout.
-     */
-    public SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock) {
-        this(settings, store, new LeaseMeter(), clock, LambdaRuntime.getLogger(), System.out);
-    }
-
-    /** As above, with log lines and metric records going to {@code logOut} (benchmarks pass a null stream). */
-    public SnowidHandler(FunctionSettings settings, LeaseStore store, WallClock clock, PrintStream logOut) {
-        this(settings, store, new LeaseMeter(), clock, new StreamLogger(logOut), logOut);
-    }
-
-    private SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseMeter meter, WallClock clock, LambdaLogger logger,
-                          PrintStream metricsOut) {
-        this(settings, store, meter, poolOf(settings, store, clock, meter), clock, logger, metricsOut);
-    }
-
-    /** {@code leases.forGenerator()} is where this environment's own lease comes from; tests stand in a snapshot's. */
-    SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseSourcePair leases, WallClock clock, PrintStream logOut) {
-        this(settings, store, new LeaseMeter(), leases, clock, new StreamLogger(logOut), logOut);
-    }
-
-    private SnowidHandler(FunctionSettings settings, LeaseStore store, LeaseMeter meter, LeaseSourcePair leases, WallClock clock,
-                          LambdaLogger logger, PrintStream metricsOut) {
-        this.store = store;
-        this.meter = meter;
-        this.clock = clock;
-        this.log = new RequestLog(logger, metricsOut, settings, clock::millis);
+    private SnowidHandler(Builder built) {
+        FunctionSettings settings = built.settings;
+        this.clock = built.clock;
+        this.store = built.store != null ? built.store
+                : DynamoDbLeaseStore.create(settings.table(), FunctionSettings.TABLE, settings.dynamoDbEndpoint(), WallClock.SYSTEM);
+        this.meter = new LeaseMeter();
+        this.log = built.logOut == null ? new RequestLog(LambdaRuntime.getLogger(), System.out, settings, clock::millis)
+                : new RequestLog(new StreamLogger(built.logOut), built.logOut, settings, clock::millis);
         for (String warning : settings.warnings()) {
             log.event(LogLevel.WARN, warning, null);
         }
+        PoolParts parts = settings.poolParts();
+        // Metered beneath the pools: each lease-table call, and each Scan's view of every part.
+        LeaseStore metered = new MeteredLeaseStore(store, meteredParts(parts), clock, meter);
+        // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
+        PooledLeaseSource forAgents = new PooledLeaseSource(metered, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
+                settings.holder());
+        LeaseSource forFunction = built.ownLeases != null ? built.ownLeases
+                : parts.split() ? new PooledLeaseSource(metered, parts.function(), settings.leaseTerms(), clock, settings.holder())
+                : forAgents;
         String holder = settings.holder();
-        this.generator = LeasedGenerator.builder(leases.forGenerator(), settings.leaseTerms(), clock, settings.codec())
+        this.generator = LeasedGenerator.builder(forFunction, settings.leaseTerms(), clock, settings.codec())
                 .events(meter.counting(LeaseHolder.FUNCTION,
                         LeaseAudit.events(line -> log.audit(line.holder(holder).caller(OWN_LEASE_CALLER)))))
                 .build();
-        this.api = new SnowidApi(generator, leases.pool(), settings.codec(),
+        this.api = new SnowidApi(generator, forAgents, settings.codec(),
                 new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals()), clock,
                 PoolView.of(settings, store, clock),
                 line -> {
@@ -136,17 +114,9 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         Core.getGlobalContext().register(snapStartHooks);
     }
 
-    private static LeaseSourcePair poolOf(FunctionSettings settings, LeaseStore store, WallClock clock, LeaseMeter meter) {
-        PoolParts parts = settings.poolParts();
-        // Metered beneath the pools: each lease-table call, and each Scan's view of every part.
-        LeaseStore metered = new MeteredLeaseStore(store, meteredParts(parts), clock, meter);
-        // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
-        PooledLeaseSource forAgents = new PooledLeaseSource(metered, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
-                settings.holder());
-        PooledLeaseSource forFunction = parts.split()
-                ? new PooledLeaseSource(metered, parts.function(), settings.leaseTerms(), clock, settings.holder())
-                : forAgents;
-        return new LeaseSourcePair(forAgents, forFunction);
+    /** A handler with {@code settings}; the rest as the Lambda runtime's, unless set. */
+    public static Builder builder(FunctionSettings settings) {
+        return new Builder(settings);
     }
 
     /** The parts whose occupancy the metrics report: the function's and the agents' when split, else the shared pool. */
@@ -158,13 +128,6 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         metered.put(PoolPart.FUNCTION, parts.function());
         parts.agents().ifPresent(agents -> metered.put(PoolPart.AGENTS, agents));
         return metered;
-    }
-
-    /**
-     * Where the lease routes grant from (the agents' part of the pool), and where this
-     * environment's own generator leases from (the function's part; the same pool when shared).
-     */
-    record LeaseSourcePair(PooledLeaseSource pool, LeaseSource forGenerator) {
     }
 
     @Override
@@ -233,5 +196,50 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     /** The SnapStart hooks, for tests that play checkpoint and restore. */
     SnapStartHooks snapStartHooks() {
         return snapStartHooks;
+    }
+
+    /** Assembles a handler: the local runner, tests and benchmarks set what the Lambda runtime's leaves to the environment. */
+    public static final class Builder {
+
+        private final FunctionSettings settings;
+        private LeaseStore store;
+        private WallClock clock = WallClock.SYSTEM;
+        private PrintStream logOut;
+        private LeaseSource ownLeases;
+
+        private Builder(FunctionSettings settings) {
+            this.settings = settings;
+        }
+
+        /** The lease table; by default the one the settings name, over the SDK (its errors name the setting to fix). */
+        public Builder store(LeaseStore store) {
+            this.store = store;
+            return this;
+        }
+
+        /** The clock IDs are issued and leases timed by; by default the system's. */
+        public Builder clock(WallClock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /**
+         * Log lines and metric records go to {@code out} (benchmarks pass a null stream); by
+         * default log lines go through the Lambda runtime's logger (stdout outside Lambda) and metrics to stdout.
+         */
+        public Builder logTo(PrintStream out) {
+            this.logOut = out;
+            return this;
+        }
+
+        /** Where this environment's own lease comes from, instead of the function's part of the pool: tests stand in a snapshot's. */
+        Builder ownLeases(LeaseSource source) {
+            this.ownLeases = source;
+            return this;
+        }
+
+        public SnowidHandler build() {
+            return new SnowidHandler(this);
+        }
     }
 }

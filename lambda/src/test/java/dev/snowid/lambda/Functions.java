@@ -50,8 +50,8 @@ final class Functions {
     static Function function(TestTable table, WallClock clock, WallClock storeSkewClock, String... extra) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         FunctionSettings settings = FunctionSettings.from(environment(table, extra));
-        SnowidHandler handler = new SnowidHandler(settings, table.store(storeSkewClock), clock,
-                new PrintStream(log, true, StandardCharsets.UTF_8));
+        SnowidHandler handler = SnowidHandler.builder(settings).store(table.store(storeSkewClock)).clock(clock)
+                .logTo(new PrintStream(log, true, StandardCharsets.UTF_8)).build();
         return new Function(handler, log);
     }
 

@@ -199,8 +199,8 @@ class RequestTelemetryTest {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.METRICS, "emf"));
         LeaseStore broken = new SnowidHandlerTest.BrokenStore();
-        try (SnowidHandler handler = new SnowidHandler(settings, broken, WallClock.SYSTEM,
-                new java.io.PrintStream(out, true, StandardCharsets.UTF_8))) {
+        try (SnowidHandler handler = SnowidHandler.builder(settings).store(broken)
+                .logTo(new java.io.PrintStream(out, true, StandardCharsets.UTF_8)).build()) {
             Invocation answer = Invocation.of(handler, TestEvents.get("/ids").v2());
             assertEquals(500, answer.status());
 
@@ -283,8 +283,8 @@ class RequestTelemetryTest {
             }
         };
         LambdaLogger original = swapRuntimeLogger(runtime);
-        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(Functions.environment(table)),
-                table.store(WallClock.SYSTEM), WallClock.SYSTEM)) {
+        try (SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(Functions.environment(table)))
+                .store(table.store(WallClock.SYSTEM)).build()) {
             Invocation.of(handler, TestEvents.get("/ids").v2());
             Invocation.of(handler, TestEvents.request("POST", "/leases").v2());
             Invocation.of(handler, TestEvents.request("PUT", "/leases/0").bearer(Functions.SECRET)

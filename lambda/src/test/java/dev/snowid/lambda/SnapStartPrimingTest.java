@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.WallClock;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.engine.DynamoDbEngine;
@@ -107,7 +106,8 @@ class SnapStartPrimingTest {
                     .client(table.clientSettings().endpoint(network.endpoint()).interceptor(new Recorder(requests))).build();
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.METRICS, "emf"));
-            SnowidHandler handler = new SnowidHandler(settings, store, WallClock.SYSTEM, new PrintStream(log, true, StandardCharsets.UTF_8));
+            SnowidHandler handler = SnowidHandler.builder(settings).store(store).logTo(new PrintStream(log, true, StandardCharsets.UTF_8))
+                    .build();
             return new Primed(handler, store, log, requests);
         }
 

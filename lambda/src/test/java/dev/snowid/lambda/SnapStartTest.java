@@ -104,8 +104,8 @@ class SnapStartTest {
     }
 
     private static SnowidHandler clone(FunctionSettings settings, DynamoDbLeaseStore store, PooledLeaseSource pool, Lease inSnapshot) {
-        return new SnowidHandler(settings, store, new SnowidHandler.LeaseSourcePair(pool, new SnapshotMemory(inSnapshot, pool)),
-                WallClock.SYSTEM, new PrintStream(new ByteArrayOutputStream()));
+        return SnowidHandler.builder(settings).store(store).ownLeases(new SnapshotMemory(inSnapshot, pool))
+                .logTo(new PrintStream(new ByteArrayOutputStream())).build();
     }
 
     private static dev.snowid.SnowflakeId firstId(SnowidHandler handler) {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
-import dev.snowid.WallClock;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
@@ -228,7 +227,7 @@ class SnowidHandlerTest {
             closedPort = socket.getLocalPort();
         }
         FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.DYNAMODB_ENDPOINT, "http://127.0.0.1:" + closedPort));
-        try (SnowidHandler handler = new SnowidHandler(settings)) {
+        try (SnowidHandler handler = SnowidHandler.builder(settings).build()) {
             Invocation answer = Invocation.of(handler, TestEvents.get("/ids").query("count=3").v2());
 
             assertEquals(503, answer.status(), answer::toString);
@@ -242,8 +241,7 @@ class SnowidHandlerTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         String missing = table.name() + "-missing";
         FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.TABLE, missing));
-        try (SnowidHandler handler = new SnowidHandler(settings, SnowidHandler.leaseStore(settings), WallClock.SYSTEM,
-                new PrintStream(log, true, StandardCharsets.UTF_8))) {
+        try (SnowidHandler handler = SnowidHandler.builder(settings).logTo(new PrintStream(log, true, StandardCharsets.UTF_8)).build()) {
             for (TestEvents.Request request : List.of(TestEvents.get("/ids"),
                     TestEvents.request("POST", "/leases").bearer(Functions.SECRET))) {
                 Invocation answer = Invocation.of(handler, request.v2());
@@ -265,8 +263,8 @@ class SnowidHandlerTest {
     void ourOwnFaultIs500WithoutDetailsButLogged() {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LeaseStore broken = new BrokenStore();
-        try (SnowidHandler handler = new SnowidHandler(FunctionSettings.from(Map.of()), broken, WallClock.SYSTEM,
-                new PrintStream(log, true, StandardCharsets.UTF_8))) {
+        try (SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(Map.of())).store(broken)
+                .logTo(new PrintStream(log, true, StandardCharsets.UTF_8)).build()) {
             Invocation answer = Invocation.of(handler, TestEvents.get("/ids").v2());
 
             assertEquals(500, answer.status(), answer::toString);

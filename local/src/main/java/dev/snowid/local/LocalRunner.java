@@ -134,7 +134,7 @@ public final class LocalRunner implements AutoCloseable {
             for (RouteLane lane : RouteLane.values()) {
                 Map<String, String> laneEnv = new HashMap<>(env);
                 laneEnv.put(FunctionSettings.ROLE, lane.role());
-                SnowidHandler handler = new SnowidHandler(FunctionSettings.from(laneEnv));
+                SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(laneEnv)).build();
                 handlers.add(handler);
                 // Lease routes change rows for other processes: the engine recounts its rows after each, before answering.
                 GatewayBridge bridge = engine != null && lane == RouteLane.LEASES
