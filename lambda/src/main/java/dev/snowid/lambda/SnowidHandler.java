@@ -9,35 +9,27 @@ import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.api.PoolView;
 import dev.snowid.lambda.api.SnowidApi;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
-import dev.snowid.lambda.http.ApiError;
-import dev.snowid.lambda.http.ApiRequest;
-import dev.snowid.lambda.http.ApiResponse;
-import dev.snowid.lambda.http.GatewayEvent;
-import dev.snowid.lambda.http.GatewayResponse;
-import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.PoolParts;
 import dev.snowid.lambda.snapstart.Priming;
 import dev.snowid.lambda.snapstart.SnapStartHooks;
+import dev.snowid.lambda.telemetry.LeaseActivity;
 import dev.snowid.lambda.telemetry.LeaseHolder;
 import dev.snowid.lambda.telemetry.LeaseMeter;
 import dev.snowid.lambda.telemetry.MeteredLeaseStore;
 import dev.snowid.lambda.telemetry.PoolPart;
 import dev.snowid.lambda.telemetry.RequestLog;
-import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lambda.telemetry.StreamLogger;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
-import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAudit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -60,6 +52,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
 
     /** The caller on the audit lines of this environment's own lease. */
     static final String OWN_LEASE_CALLER = "this function environment (/ids)";
+    /** The request id of SnapStart priming's events, in the answers they get (the 500 names it). */
+    private static final String PRIMING_REQUEST_ID = "priming";
 
     private final SnowidApi api;
     private final LeasedGenerator generator;
@@ -110,7 +104,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                     log.audit(line);
                     meter.routeOutcome(line);
                 }, settings.role());
-        this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(this::answer, store));
+        this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(event -> api.answer(event, PRIMING_REQUEST_ID), store));
         Core.getGlobalContext().register(snapStartHooks);
     }
 
@@ -134,46 +128,15 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         long started = System.nanoTime();
         boolean cold = coldStart.getAndSet(false);
-        RequestOutcome outcome = new RequestOutcome();
-        outcome.leases = meter.begin();
+        LeaseActivity leases = meter.begin();
         try {
-            String requestId = context == null ? null : context.getAwsRequestId();
-            Answer answer = answer(input.readAllBytes(), requestId, outcome);
+            SnowidApi.Answer answer = api.answer(input.readAllBytes(), context == null ? null : context.getAwsRequestId());
             output.write(answer.bytes());
             output.flush();
-            log.request(outcome, answer.status(), System.nanoTime() - started, context, answer.requestId(), cold);
+            log.request(answer.outcome(), leases, System.nanoTime() - started, context, cold);
         } finally {
             meter.end();
         }
-    }
-
-    /** A response and what the log needs of it. */
-    public record Answer(byte[] bytes, int status, String requestId) {
-    }
-
-    /** Event bytes in, proxy response bytes out: everything of a request but its log line and metrics. */
-    Answer answer(byte[] event, String runtimeRequestId, RequestOutcome outcome) {
-        PayloadFormat format = PayloadFormat.V2;
-        String requestId = runtimeRequestId;
-        ApiResponse response;
-        try {
-            ApiRequest request = GatewayEvent.read(event);
-            format = request.format();
-            if (requestId == null) {
-                requestId = request.requestId();
-            } else {
-                request = request.withRequestId(requestId);
-            }
-            response = api.handle(request, outcome);
-        } catch (ApiError e) {
-            outcome.error = e.code();
-            response = ApiResponse.error(e);
-        } catch (RuntimeException e) {
-            outcome.error = ErrorCode.INTERNAL.code();
-            outcome.failure = e;
-            response = ApiResponse.internalError(requestId);
-        }
-        return new Answer(GatewayResponse.write(response, format).getBytes(StandardCharsets.UTF_8), response.status(), requestId);
     }
 
     /** Releases this environment's lease, if it holds one: the local runner's Ctrl-C, tests. */

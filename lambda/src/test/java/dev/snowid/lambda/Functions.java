@@ -5,6 +5,7 @@ import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.testing.InMemoryLeaseStore;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
-/** Handlers on a real engine's table, as the Lambda runtime would build them, with their log captured. */
+/** Handlers as the Lambda runtime would build them, on a real engine's table or one in memory, with their log captured. */
 final class Functions {
 
     static final String SECRET = "correct horse battery staple";
@@ -27,6 +28,11 @@ final class Functions {
         Map<String, String> env = new HashMap<>();
         env.put(FunctionSettings.TABLE, table.name());
         env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
+        return withSecretAnd(env, extra);
+    }
+
+    /** The bearer secret's hash, then {@code extra}'s names and values (a null value removes the name). */
+    private static Map<String, String> withSecretAnd(Map<String, String> env, String... extra) {
         env.put(FunctionSettings.LEASE_SECRET_SHA256, HexFormat.of().formatHex(LeaseRouteAuth.sha256(SECRET)));
         for (int i = 0; i < extra.length; i += 2) {
             if (extra[i + 1] == null) {
@@ -57,6 +63,18 @@ final class Functions {
 
     static Function function(TestTable table, String... extra) {
         return function(table, WallClock.SYSTEM, extra);
+    }
+
+    /**
+     * A function environment on {@code store}, a lease table in memory: for tests whose subject is
+     * the answer's shape (status, code, message, headers), not the engine's conditions, which the
+     * engine suites prove.
+     */
+    static Function inMemory(InMemoryLeaseStore store, String... extra) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        FunctionSettings settings = FunctionSettings.from(withSecretAnd(new HashMap<>(), extra));
+        return new Function(SnowidHandler.builder(settings).store(store).logTo(new PrintStream(log, true, StandardCharsets.UTF_8)).build(),
+                log);
     }
 
     record Function(SnowidHandler handler, ByteArrayOutputStream logBytes) implements AutoCloseable {

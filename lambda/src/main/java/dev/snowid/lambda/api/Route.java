@@ -1,32 +1,93 @@
 package dev.snowid.lambda.api;
 
+import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.protocol.LeaseRoute;
 
 /**
- * The routes of the API, as templates: what {@link SnowidApi} matches paths against, and the
- * value of the {@code route} log field and of the {@code Route} metric dimension (a template, not the path, so that IDs and slot numbers never
- * become dimension values).
+ * The paths of the API, and what the route table says of each path: which of the template's two
+ * functions answers it, and whether it takes the lease routes' auth ({@link LeaseRouteAuth}). The
+ * methods on each path, and what answers them, are the table's rows ({@link Endpoint}).
+ *
+ * <p>A route's template is also the value of the {@code route} log field and of the {@code Route}
+ * metric dimension: a template, not the path, so that IDs and slot numbers never become dimension
+ * values.
  */
 public enum Route {
 
-    IDS("/ids"),
-    DECODE("/ids/{id}"),
+    IDS("/ids", "?count=N", FunctionRole.IDS, false),
+    DECODE("/ids/{id}", "", FunctionRole.IDS, false),
     /** The wire contract's path, shared with the client. */
-    LEASES(LeaseRoute.LEASES),
-    LEASE(LeaseRoute.LEASES + "/{slot}"),
+    LEASES(LeaseRoute.LEASES, "", FunctionRole.LEASES, true),
+    LEASE(LeaseRoute.LEASES + "/{slot}", "", FunctionRole.LEASES, true),
     /** Load balancers and uptime checks call it every few seconds: logged, never metered. */
-    HEALTH("/health"),
-    /** No route matched (404), or the event was unreadable. */
-    UNMATCHED("unmatched");
+    HEALTH("/health", "", FunctionRole.IDS, false),
+    /** No route matched (404), or the event was unreadable: answered by the ids function, as everything else. */
+    UNMATCHED("unmatched", "", FunctionRole.IDS, false);
 
     private final String template;
+    private final String query;
+    private final FunctionRole role;
+    private final boolean leaseAuth;
+    /** The template up to its one {@code {parameter}} segment; the whole template when it has none. */
+    private final String prefix;
 
-    Route(String template) {
+    Route(String template, String query, FunctionRole role, boolean leaseAuth) {
         this.template = template;
+        this.query = query;
+        this.role = role;
+        this.leaseAuth = leaseAuth;
+        int parameter = template.indexOf('{');
+        this.prefix = parameter < 0 ? template : template.substring(0, parameter);
+    }
+
+    /**
+     * The route of {@code path} by its template alone ({@code /ids/{id}} matches one non-empty
+     * segment after {@code /ids/}); {@link #UNMATCHED} for any other path. Also what the local
+     * runner picks a lane by.
+     */
+    public static Route of(String path) {
+        for (Route route : values()) {
+            if (route != UNMATCHED && route.matches(path)) {
+                return route;
+            }
+        }
+        return UNMATCHED;
+    }
+
+    private boolean matches(String path) {
+        if (prefix.equals(template)) {
+            return path.equals(template);
+        }
+        return path.length() > prefix.length() && path.startsWith(prefix) && path.indexOf('/', prefix.length()) < 0;
+    }
+
+    /** The path's {@code {parameter}} segment (an ID, a slot number); empty for a route without one. */
+    String parameter(String path) {
+        return prefix.equals(template) ? "" : path.substring(prefix.length());
     }
 
     public String template() {
         return template;
+    }
+
+    /** How the route's query reads in the list of routes, e.g. {@code ?count=N}; mostly empty. */
+    String query() {
+        return query;
+    }
+
+    /** The function the template deploys for this route: {@link FunctionRole#IDS} or {@link FunctionRole#LEASES}. */
+    public FunctionRole role() {
+        return role;
+    }
+
+    /** Whether a function deployed as {@code function} ({@code SNOWID_ROLE}) answers this route. */
+    public boolean answeredBy(FunctionRole function) {
+        return role == FunctionRole.LEASES ? function.servesLeaseRoutes() : function.servesPublicRoutes();
+    }
+
+    /** Whether the route takes the lease routes' auth (bearer secret or IAM). */
+    boolean leaseAuth() {
+        return leaseAuth;
     }
 
     /** Whether requests on this route produce metrics. */

@@ -6,14 +6,15 @@ import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.Version;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.ApiRequest;
 import dev.snowid.lambda.http.ApiResponse;
+import dev.snowid.lambda.http.GatewayEvent;
+import dev.snowid.lambda.http.GatewayResponse;
+import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
-import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
@@ -22,20 +23,21 @@ import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAudit;
 import dev.snowid.protocol.LeaseRoute;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The HTTP API (docs/api.md): routes a request, checks its input, and turns every outcome
- * into a status. Client mistakes are 4xx with {@code {"error","message"}}; "no ID right now"
- * is 503 with {@code Retry-After}; only our own faults are 500, and those say nothing more.
+ * The HTTP API (docs/api.md), the one way through it: reads an event, routes it by the route
+ * table ({@link Route}, {@link Endpoint}), checks it, answers it, and turns whatever was thrown on
+ * the way into the answer, in one place ({@link #refusal}). Client mistakes are 4xx with
+ * {@code {"error","message"}}; "no ID right now" is 503 with {@code Retry-After}; only our own
+ * faults are 500, and those say nothing more.
  */
 public final class SnowidApi {
 
-    private static final String LEASE_PREFIX = Route.LEASES.template() + "/";
-    private static final String DECODE_PREFIX = Route.IDS.template() + "/";
-    static final String ROUTES = "GET|POST /ids?count=N, GET /ids/{id}, POST|GET /leases, PUT|DELETE /leases/{slot}, GET /health";
+    static final String ROUTES = Endpoint.describe(route -> true, true);
 
     private final LeasedGenerator generator;
     private final PooledLeaseSource leases;
@@ -66,69 +68,92 @@ public final class SnowidApi {
         this.audit = audit;
     }
 
-    public ApiResponse handle(ApiRequest request, RequestOutcome outcome) {
-        outcome.method = request.method();
-        try {
-            return route(request, outcome);
-        } catch (ApiError e) {
-            outcome.error = e.code();
-            return ApiResponse.error(e);
-        } catch (IdUnavailableException e) {
-            return unavailable(outcome, e);
-        } catch (RuntimeException e) {
-            outcome.error = ErrorCode.INTERNAL.code();
-            outcome.failure = e;
-            return ApiResponse.internalError(request.requestId());
-        } finally {
-            outcome.slot = generator.currentLease().map(Lease::slot).orElse(null);
+    /** A response in the proxy format of its event, and what the request came to. */
+    public record Answer(byte[] bytes, RequestOutcome outcome) {
+    }
+
+    /** What a route or a refusal answered, and what the outcome needs of it. */
+    private record Reply(ApiResponse response, int idsIssued, String error, Throwable failure) {
+        static Reply of(ApiResponse response) {
+            return new Reply(response, 0, null, null);
         }
     }
 
-    private ApiResponse route(ApiRequest request, RequestOutcome outcome) {
+    /**
+     * Event bytes in, proxy response bytes out, for the event's payload format (2.0 when it is
+     * unreadable): everything of a request but its log line and metrics.
+     *
+     * @param runtimeRequestId the Lambda runtime's id of the invocation; null: the event's own is used
+     */
+    public Answer answer(byte[] event, String runtimeRequestId) {
+        ApiRequest request = null;
+        Route route = Route.UNMATCHED;
+        Reply reply;
+        try {
+            request = GatewayEvent.read(event);
+            if (runtimeRequestId != null) {
+                request = request.withRequestId(runtimeRequestId);
+            }
+            // A trailing slash matches no route: else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405).
+            route = hasTrailingSlash(request.path()) ? Route.UNMATCHED : Route.of(request.path());
+            reply = answer(route, request);
+        } catch (RuntimeException e) {
+            reply = refusal(e, request == null ? runtimeRequestId : request.requestId());
+        }
+        RequestOutcome outcome = new RequestOutcome(request == null ? runtimeRequestId : request.requestId(),
+                request == null ? null : request.method(), route, reply.response().status(), reply.idsIssued(),
+                generator.currentLease().map(Lease::slot).orElse(null), reply.error(), reply.failure());
+        PayloadFormat format = request == null ? PayloadFormat.V2 : request.format();
+        return new Answer(GatewayResponse.write(reply.response(), format).getBytes(StandardCharsets.UTF_8), outcome);
+    }
+
+    /**
+     * The one place an exception becomes an answer: a refusal ({@link ApiError}) is the client's
+     * 4xx; no ID right now is a 503 with {@code Retry-After}, its cause logged and not answered;
+     * anything else is our own fault, a 500 that says only where the log has it.
+     */
+    private static Reply refusal(RuntimeException e, String requestId) {
+        if (e instanceof ApiError refused) {
+            return new Reply(ApiResponse.error(refused), 0, refused.code(), null);
+        }
+        if (e instanceof IdUnavailableException unavailable) {
+            return unavailable(unavailable);
+        }
+        return new Reply(ApiResponse.internalError(requestId), 0, ErrorCode.INTERNAL.code(), e);
+    }
+
+    /** Checks the request against the table, in this order: path, function, method, auth; then answers its row. */
+    private Reply answer(Route route, ApiRequest request) {
         String path = request.path();
-        if (path.length() > 1 && path.endsWith("/")) {
-            // Else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405).
+        if (hasTrailingSlash(path)) {
             String meant = path.substring(0, withoutTrailingSlashes(path));
             throw ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
                     + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
         }
-        if (path.equals(Route.IDS.template())) {
-            outcome.route = Route.IDS;
-            servedHere(Route.IDS, request);
-            allow(request, "GET", "POST");
-            return ids(request, outcome);
+        if (!route.answeredBy(role)) {
+            throw notServedHere(request, route);
         }
-        if (path.startsWith(DECODE_PREFIX) && path.indexOf('/', DECODE_PREFIX.length()) < 0) {
-            outcome.route = Route.DECODE;
-            servedHere(Route.DECODE, request);
-            allow(request, "GET");
-            return decode(path.substring(DECODE_PREFIX.length()));
+        if (route == Route.UNMATCHED) {
+            throw ApiError.notFound("no route " + shortened(path) + "; the routes are " + ROUTES);
         }
-        if (path.equals(Route.LEASES.template())) {
-            outcome.route = Route.LEASES;
-            servedHere(Route.LEASES, request);
-            allow(request, LeaseRoute.ACQUIRE.method(), LeaseRoute.SLOT_MAP.method());
+        Endpoint endpoint = Endpoint.of(route, request.method()).orElseThrow(() -> notAllowed(request, route));
+        if (route.leaseAuth()) {
             auth.check(request);
-            return request.method().equals(LeaseRoute.SLOT_MAP.method()) ? slotMap() : acquire(request);
         }
-        if (path.startsWith(LEASE_PREFIX) && path.indexOf('/', LEASE_PREFIX.length()) < 0) {
-            outcome.route = Route.LEASE;
-            servedHere(Route.LEASE, request);
-            allow(request, LeaseRoute.RENEW.method(), LeaseRoute.RELEASE.method());
-            auth.check(request);
-            Slot slot = slot(path.substring(LEASE_PREFIX.length()));
-            return request.method().equals(LeaseRoute.RENEW.method()) ? renew(slot, request) : release(slot, request);
-        }
-        if (path.equals(Route.HEALTH.template())) {
-            outcome.route = Route.HEALTH;
-            servedHere(Route.HEALTH, request);
-            allow(request, "GET");
-            return health();
-        }
-        if (!role.servesPublicRoutes()) {
-            throw notServedHere(request, "the lease routes (POST|GET /leases, PUT|DELETE /leases/{slot})");
-        }
-        throw ApiError.notFound("no route " + shortened(request.path()) + "; the routes are " + ROUTES);
+        String parameter = route.parameter(path);
+        return switch (endpoint) {
+            case GET_IDS, POST_IDS -> ids(request);
+            case DECODE -> Reply.of(decode(parameter));
+            case ACQUIRE -> Reply.of(acquire(request));
+            case SLOT_MAP -> Reply.of(slotMap());
+            case RENEW -> Reply.of(renew(slot(parameter), request));
+            case RELEASE -> Reply.of(release(slot(parameter), request));
+            case HEALTH -> Reply.of(health());
+        };
+    }
+
+    private static boolean hasTrailingSlash(String path) {
+        return path.length() > 1 && path.endsWith("/");
     }
 
     /**
@@ -136,22 +161,15 @@ public final class SnowidApi {
      * lease function never issues IDs (so never leases a slot for itself), the ids function never
      * touches an agent's lease.
      */
-    private void servedHere(Route route, ApiRequest request) {
-        boolean lease = route == Route.LEASES || route == Route.LEASE;
-        if (lease && !role.servesLeaseRoutes()) {
-            throw notServedHere(request, "GET|POST /ids, GET /ids/{id}, GET /health; the lease routes go to the lease function");
-        }
-        if (!lease && !role.servesPublicRoutes()) {
-            throw notServedHere(request, "the lease routes (POST|GET /leases, PUT|DELETE /leases/{slot})");
-        }
-    }
-
-    private ApiError notServedHere(ApiRequest request, String answered) {
+    private ApiError notServedHere(ApiRequest request, Route route) {
+        String answered = route.role() == FunctionRole.LEASES
+                ? Endpoint.describe(other -> other.role() == FunctionRole.IDS, false) + "; the lease routes go to the lease function"
+                : "the lease routes (" + Endpoint.describe(other -> other.role() == FunctionRole.LEASES, false) + ")";
         return ApiError.notFound("no route " + shortened(request.path()) + " on this function (" + FunctionSettings.ROLE + "="
                 + role.value() + "); it answers " + answered);
     }
 
-    private ApiResponse ids(ApiRequest request, RequestOutcome outcome) {
+    private Reply ids(ApiRequest request) {
         int count = IdCount.parse(request.queryValues("count"));
         long[] ids;
         try {
@@ -160,8 +178,7 @@ public final class SnowidApi {
             // Our own lease, lost under us: not the client's conflict. The next request leases anew.
             throw new IdUnavailableException("this environment's lease was lost: " + e.getMessage(), 1, e);
         }
-        outcome.idsIssued = ids.length;
-        return ApiResponse.json(200, new JsonWriter(ids.length * 22 + 16).idStrings("ids", ids).end());
+        return new Reply(ApiResponse.json(200, new JsonWriter(ids.length * 22 + 16).idStrings("ids", ids).end()), ids.length, null, null);
     }
 
     private ApiResponse decode(String text) {
@@ -290,14 +307,10 @@ public final class SnowidApi {
         return slot;
     }
 
-    private static void allow(ApiRequest request, String... methods) {
-        for (String method : methods) {
-            if (method.equals(request.method())) {
-                return;
-            }
-        }
-        String allowed = String.join(", ", methods);
-        throw new ApiError(ErrorCode.METHOD_NOT_ALLOWED, "method " + shortened(request.method()) + " is not allowed on "
+    /** A 405 for a method the route does not take; {@code Allow} lists those it does. */
+    private static ApiError notAllowed(ApiRequest request, Route route) {
+        String allowed = String.join(", ", Endpoint.methods(route));
+        return new ApiError(ErrorCode.METHOD_NOT_ALLOWED, "method " + shortened(request.method()) + " is not allowed on "
                 + shortened(request.path()) + "; allowed: " + allowed, Map.of("Allow", allowed));
     }
 
@@ -305,13 +318,11 @@ public final class SnowidApi {
      * A 503 with a fixed message per code: the exception's own message names tables, endpoints
      * and AWS error text, which is the operators' business, so it goes to the request log only.
      */
-    private static ApiResponse unavailable(RequestOutcome outcome, IdUnavailableException e) {
+    private static Reply unavailable(IdUnavailableException e) {
         ErrorCode code = ErrorCode.of(e);
-        outcome.error = code.code();
-        outcome.failure = e;
         long seconds = Math.max(1, (e.retryAfterMillis() + 999) / 1000);
-        return ApiResponse.error(code, code.publicMessage() + "; retry after " + seconds + " s",
-                Map.of("Retry-After", Long.toString(seconds)));
+        return new Reply(ApiResponse.error(code, code.publicMessage() + "; retry after " + seconds + " s",
+                Map.of("Retry-After", Long.toString(seconds))), 0, code.code(), e);
     }
 
     private static String shortened(String text) {

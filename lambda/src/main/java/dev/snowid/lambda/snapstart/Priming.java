@@ -1,9 +1,7 @@
 package dev.snowid.lambda.snapstart;
 
-import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.http.HttpApiEvent;
-import dev.snowid.lambda.telemetry.RequestOutcome;
 import dev.snowid.lease.LeaseStore;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -18,10 +16,10 @@ import java.util.List;
  */
 public final class Priming {
 
-    /** The handler's path from event bytes to response bytes, without its log line and metrics. */
+    /** The request path from event bytes to response bytes, without its log line and metrics. */
     @FunctionalInterface
     public interface Path {
-        SnowidHandler.Answer answer(byte[] event, String requestId, RequestOutcome outcome);
+        void answer(byte[] event);
     }
 
     /** Payload 2.0 and 1.0 events, as API Gateway sends them, for routes that take no lease. */
@@ -45,7 +43,7 @@ public final class Priming {
     /** Runs the priming; says what was primed, for the hook's log line. */
     String run() {
         for (String event : EVENTS) {
-            path.answer(event.getBytes(StandardCharsets.UTF_8), "priming", new RequestOutcome());
+            path.answer(event.getBytes(StandardCharsets.UTF_8));
         }
         if (store instanceof DynamoDbLeaseStore dynamoDb) {
             dynamoDb.primeRequestPath();

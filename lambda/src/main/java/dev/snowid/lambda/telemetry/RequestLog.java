@@ -3,6 +3,7 @@ package dev.snowid.lambda.telemetry;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
+import dev.snowid.lambda.api.RequestOutcome;
 import dev.snowid.lambda.api.Route;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.protocol.LeaseAudit;
@@ -36,36 +37,37 @@ public final class RequestLog {
         this.clock = clock;
     }
 
-    public void request(RequestOutcome outcome, int status, long latencyNanos, Context context, String requestId, boolean coldStart) {
+    /** The request's line, and its metrics: what the API answered ({@code outcome}) and what it did with leases. */
+    public void request(RequestOutcome outcome, LeaseActivity leases, long latencyNanos, Context context, boolean coldStart) {
         long now = clock.getAsLong();
         double latencyMillis = latencyNanos / 1_000_000.0;
-        LeaseActivity leases = outcome.leases;
-        String method = outcome.method == null ? "?" : outcome.method;
-        LogLine line = LogLine.of(level(status, outcome), now, method + " " + outcome.route.template() + " " + status, service)
+        int status = outcome.status();
+        String method = outcome.method() == null ? "?" : outcome.method();
+        LogLine line = LogLine.of(level(status), now, method + " " + outcome.route().template() + " " + status, service)
                 .invocation(context, coldStart);
-        if (context == null && requestId != null) {
-            line.field("function_request_id", requestId);
+        if (context == null && outcome.requestId() != null) {
+            line.field("function_request_id", outcome.requestId());
         }
-        line.field("route", outcome.route.template()).field("method", method).field("status", status)
+        line.field("route", outcome.route().template()).field("method", method).field("status", status)
                 .field("latency_ms", latencyMillis);
-        if (outcome.slot != null) {
-            line.field("slot", outcome.slot.toString());
+        if (outcome.slot() != null) {
+            line.field("slot", outcome.slot().toString());
         }
-        if (outcome.idsIssued > 0) {
-            line.field("ids", outcome.idsIssued);
+        if (outcome.idsIssued() > 0) {
+            line.field("ids", outcome.idsIssued());
         }
         if (leases.acquisitions(LeaseHolder.FUNCTION) > 0) {
             line.field("lease_acquired", true);
         }
-        if (outcome.error != null) {
-            line.field("error_code", outcome.error);
+        if (outcome.error() != null) {
+            line.field("error_code", outcome.error());
         }
-        if (outcome.failure != null) {
-            line.error(outcome.failure);
+        if (outcome.failure() != null) {
+            line.error(outcome.failure());
         }
         logger.log(line.bytes(), line.level());
-        if (emf && outcome.route.metered()) {
-            metrics(outcome, status, latencyMillis, coldStart, now);
+        if (emf && outcome.route().metered()) {
+            metrics(outcome, leases, latencyMillis, coldStart, now);
         }
     }
 
@@ -100,24 +102,23 @@ public final class RequestLog {
      * One record for the request (its route, its error code, its lease activity), and one per pool
      * part whose occupancy a Scan saw: a record carries one value per dimension.
      */
-    private void metrics(RequestOutcome outcome, int status, double latencyMillis, boolean coldStart, long now) {
+    private void metrics(RequestOutcome outcome, LeaseActivity leases, double latencyMillis, boolean coldStart, long now) {
         MetricsRecord request = new MetricsRecord(namespace, service, now)
-                .dimension(Dimension.ROUTE, outcome.route.template())
+                .dimension(Dimension.ROUTE, outcome.route().template())
                 .count(Metric.REQUESTS, 1)
                 .value(Metric.LATENCY, latencyMillis);
-        if (outcome.route == Route.IDS) {
-            request.count(Metric.IDS_ISSUED, outcome.idsIssued);
+        if (outcome.route() == Route.IDS) {
+            request.count(Metric.IDS_ISSUED, outcome.idsIssued());
         }
-        if (outcome.error != null) {
-            request.dimension(Dimension.ERROR_CODE, outcome.error).count(Metric.ERRORS, 1);
+        if (outcome.error() != null) {
+            request.dimension(Dimension.ERROR_CODE, outcome.error()).count(Metric.ERRORS, 1);
         }
-        if (status >= 500) {
+        if (outcome.status() >= 500) {
             request.count(Metric.SERVER_ERRORS, 1);
         }
         if (coldStart) {
             request.count(Metric.COLD_START, 1);
         }
-        LeaseActivity leases = outcome.leases;
         // One holder per request: /ids touches the function's lease, the lease routes an agent's.
         for (LeaseHolder holder : LeaseHolder.values()) {
             if (leases.touched(holder)) {
@@ -149,7 +150,7 @@ public final class RequestLog {
     }
 
     /** ERROR for our failures, WARN when IDs or leases are refused (503, 409), INFO otherwise: client mistakes are theirs. */
-    private static LogLevel level(int status, RequestOutcome outcome) {
+    private static LogLevel level(int status) {
         if (status >= 500) {
             return status == 503 ? LogLevel.WARN : LogLevel.ERROR;
         }

@@ -1,10 +1,10 @@
-package dev.snowid.lambda;
+package dev.snowid.lambda.api;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** The project version, as the build wrote it into {@code version.properties}. */
+/** The project version, as the build wrote it into the function jar's {@code dev/snowid/lambda/version.properties}: {@code GET /health} says it. */
 public final class Version {
 
     public static final String CURRENT = read();
@@ -13,7 +13,7 @@ public final class Version {
     }
 
     private static String read() {
-        try (InputStream in = Version.class.getResourceAsStream("version.properties")) {
+        try (InputStream in = Version.class.getResourceAsStream("/dev/snowid/lambda/version.properties")) {
             if (in == null) {
                 return "unknown";
             }

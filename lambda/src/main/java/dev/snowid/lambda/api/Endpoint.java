@@ -1,0 +1,77 @@
+package dev.snowid.lambda.api;
+
+import dev.snowid.protocol.LeaseRoute;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The route table's rows: a method on a {@link Route} (whose path, function and auth are the
+ * other columns). Routing reads it, and so do the answers for what it lacks: a route's methods
+ * are the {@code Allow} header of its 405, and the 404s list the table. {@link SnowidApi} answers
+ * each row in a switch that the compiler holds to every row.
+ */
+public enum Endpoint {
+
+    GET_IDS("GET", Route.IDS),
+    POST_IDS("POST", Route.IDS),
+    DECODE("GET", Route.DECODE),
+    ACQUIRE(LeaseRoute.ACQUIRE.method(), Route.LEASES),
+    SLOT_MAP(LeaseRoute.SLOT_MAP.method(), Route.LEASES),
+    RENEW(LeaseRoute.RENEW.method(), Route.LEASE),
+    RELEASE(LeaseRoute.RELEASE.method(), Route.LEASE),
+    HEALTH("GET", Route.HEALTH);
+
+    private final String method;
+    private final Route route;
+
+    Endpoint(String method, Route route) {
+        this.method = method;
+        this.route = route;
+    }
+
+    public String method() {
+        return method;
+    }
+
+    public Route route() {
+        return route;
+    }
+
+    /** The row for {@code method} on {@code route}; none when the route does not take the method (a 405). */
+    static Optional<Endpoint> of(Route route, String method) {
+        for (Endpoint endpoint : values()) {
+            if (endpoint.route == route && endpoint.method.equals(method)) {
+                return Optional.of(endpoint);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The methods {@code route} takes, in the table's order: its {@code Allow} header. */
+    static List<String> methods(Route route) {
+        List<String> methods = new ArrayList<>();
+        for (Endpoint endpoint : values()) {
+            if (endpoint.route == route) {
+                methods.add(endpoint.method);
+            }
+        }
+        return methods;
+    }
+
+    /**
+     * The routes {@code which} admits, as the 404 answers list them: each route's methods together,
+     * e.g. {@code GET|POST /ids?count=N, GET /ids/{id}}; with each route's query if {@code withQuery}.
+     */
+    static String describe(Predicate<Route> which, boolean withQuery) {
+        List<String> listed = new ArrayList<>();
+        for (Route route : Route.values()) {
+            List<String> methods = methods(route);
+            if (which.test(route) && !methods.isEmpty()) {
+                listed.add(String.join("|", methods) + " " + route.template() + (withQuery ? route.query() : ""));
+            }
+        }
+        return String.join(", ", listed);
+    }
+}
