@@ -5,6 +5,7 @@ import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static dev.snowid.infra.Template.oneOrMany;
 
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
 import java.nio.file.Path;
@@ -32,11 +33,11 @@ final class TemplateChecks {
     static final String HTTP_API_TYPE = "AWS::Serverless::HttpApi";
 
     /**
-     * The routes of the HTTP API (docs/api.md), and the catch-all that sends every other request to the
-     * function too, so that clients get its JSON 404/405 rather than API Gateway's own answer.
+     * The routes of the HTTP API, read from the function's route table ({@link Endpoint}), and the
+     * catch-all that sends every other request to the function too, so that clients get its JSON
+     * 404/405 rather than API Gateway's own answer.
      */
-    static final Set<String> ROUTES = Set.of("GET /ids", "POST /ids", "GET /ids/{id}", "POST /leases", "GET /leases",
-            "PUT /leases/{slot}", "DELETE /leases/{slot}", "GET /health", "X-AMAZON-APIGATEWAY-ANY-METHOD $default");
+    static final Set<String> ROUTES = routes();
 
     /** Lambda writes to streams it names itself; these two actions on them are all logging needs. */
     static final Set<String> LOG_ACTIONS = Set.of("logs:CreateLogStream", "logs:PutLogEvents");
@@ -54,6 +55,15 @@ final class TemplateChecks {
     static final String AGENT_SLOTS = "AgentSlots";
 
     private TemplateChecks() {
+    }
+
+    private static Set<String> routes() {
+        Set<String> routes = new TreeSet<>();
+        for (Endpoint endpoint : Endpoint.values()) {
+            routes.add(endpoint.method() + " " + endpoint.route().template());
+        }
+        routes.add("X-AMAZON-APIGATEWAY-ANY-METHOD $default");
+        return Set.copyOf(routes);
     }
 
     static List<String> all(Template template, CodeNames code) {

@@ -2,6 +2,7 @@ package dev.snowid.local;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.snowid.lambda.api.Route;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -35,7 +36,6 @@ final class EngineGate implements HttpHandler {
 
     /** Decoding an ID and the health check: the only routes answered without the lease table. */
     static boolean needsNoLease(Optional<String> decodedPath) {
-        return decodedPath.filter(path -> path.equals("/health")
-                || path.startsWith("/ids/") && path.length() > "/ids/".length() && path.indexOf('/', "/ids/".length()) < 0).isPresent();
+        return decodedPath.map(Route::of).filter(route -> route == Route.DECODE || route == Route.HEALTH).isPresent();
     }
 }

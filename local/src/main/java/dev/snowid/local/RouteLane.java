@@ -1,5 +1,7 @@
 package dev.snowid.local;
 
+import dev.snowid.lambda.api.Route;
+import dev.snowid.lambda.settings.FunctionRole;
 import java.util.Optional;
 
 /**
@@ -20,14 +22,12 @@ enum RouteLane {
         this.role = role;
     }
 
-    /** The lane of a decoded path; an undecodable one goes to the ids lane, whose handler answers 400. */
+    /**
+     * The lane of a decoded path: the function the handler's route table gives its route; an
+     * undecodable path goes to the ids lane, whose handler answers 400.
+     */
     static RouteLane of(Optional<String> decodedPath) {
-        return decodedPath.filter(RouteLane::isLeaseRoute).isPresent() ? LEASES : IDS;
-    }
-
-    /** The lease API's paths: {@code /leases} and {@code /leases/<one segment>}. */
-    static boolean isLeaseRoute(String path) {
-        return path.equals("/leases") || path.startsWith("/leases/") && path.indexOf('/', "/leases/".length()) < 0;
+        return decodedPath.map(Route::of).filter(route -> route.role() == FunctionRole.LEASES).isPresent() ? LEASES : IDS;
     }
 
     /** The {@code SNOWID_ROLE} of this lane's handler. */
