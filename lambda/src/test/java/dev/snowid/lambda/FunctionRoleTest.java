@@ -4,28 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
+import dev.snowid.testing.InMemoryLeaseStore;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Assertions;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
- * The two roles the template deploys the artifact in, on the real engine: the lease function
+ * The two roles the template deploys the artifact in: the lease function
  * answers the lease routes only and never takes a slot for itself; the ids function refuses the
  * lease routes.
  */
-@ExtendWith(DynamoDbEngine.class)
 class FunctionRoleTest {
 
+    private final InMemoryLeaseStore store = new InMemoryLeaseStore();
+
     @Test
-    void theLeaseFunctionAnswersOnlyLeaseRoutesAndHoldsNoSlotOfItsOwn(TestTable table) {
-        try (Function leases = Functions.function(table, FunctionSettings.ROLE, "leases", FunctionSettings.AGENT_SLOTS, "4")) {
+    void theLeaseFunctionAnswersOnlyLeaseRoutesAndHoldsNoSlotOfItsOwn() {
+        try (Function leases = Functions.inMemory(store, FunctionSettings.ROLE, "leases", FunctionSettings.AGENT_SLOTS, "4")) {
             for (String path : new String[] {"/ids", "/ids/1724551110457221119", "/health", "/", "/nope"}) {
                 Invocation refused = leases.call(TestEvents.get(path), PayloadFormat.V2);
                 assertEquals(404, refused.status(), path + ": " + refused);
@@ -35,14 +33,13 @@ class FunctionRoleTest {
             Invocation granted = leases.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET), PayloadFormat.V2);
             assertEquals(201, granted.status(), granted::toString);
             // The only row is the agent's: the lease function took no slot for itself on any request.
-            assertEquals(1, table.client().scan(ScanRequest.builder().tableName(table.name()).build()).items().stream()
-                    .filter(item -> item.containsKey("owner")).count(), "one lease row, the agent's");
+            assertEquals(1, store.rows().values().stream().filter(row -> row.owner != null).count(), "one lease row, the agent's");
         }
     }
 
     @Test
-    void theIdsFunctionRefusesTheLeaseRoutesBeforeTheirCredentials(TestTable table) {
-        try (Function ids = Functions.function(table, FunctionSettings.ROLE, "ids", FunctionSettings.AGENT_SLOTS, "4")) {
+    void theIdsFunctionRefusesTheLeaseRoutesBeforeTheirCredentials() {
+        try (Function ids = Functions.inMemory(store, FunctionSettings.ROLE, "ids", FunctionSettings.AGENT_SLOTS, "4")) {
             for (String[] route : new String[][] {{"POST", "/leases"}, {"GET", "/leases"}, {"PUT", "/leases/3"}, {"DELETE", "/leases/3"}}) {
                 Invocation refused = ids.call(TestEvents.request(route[0], route[1]).bearer(Functions.SECRET), PayloadFormat.V2);
                 assertEquals(404, refused.status(), route[1] + ": " + refused);

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.LeaseRouteAuth;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.testing.InMemoryLeaseStore;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -19,30 +17,31 @@ import org.junit.jupiter.params.provider.EnumSource;
  * context is anyone's to write when they may invoke the function); in IAM mode only a caller
  * API Gateway verified, never a blank one; and two secrets at once during a rotation.
  */
-@ExtendWith(DynamoDbEngine.class)
 class LeaseAuthModesTest {
+
+    private final InMemoryLeaseStore store = new InMemoryLeaseStore();
 
     private static final String FORGED = "arn:aws:iam::123456789012:user/forged";
     private static final String NEXT_SECRET = "the next secret, rotated in";
 
     @ParameterizedTest
     @EnumSource(PayloadFormat.class)
-    void aForgedIamCallerOpensNoLeaseRouteInBearerMode(PayloadFormat format, TestTable table) {
-        try (Function function = Functions.function(table)) {
+    void aForgedIamCallerOpensNoLeaseRouteInBearerMode(PayloadFormat format) {
+        try (Function function = Functions.inMemory(store)) {
             for (String[] route : new String[][] {{"POST", "/leases"}, {"GET", "/leases"}, {"PUT", "/leases/0"}, {"DELETE", "/leases/0"}}) {
                 Invocation answer = function.call(TestEvents.request(route[0], route[1]).iamCaller(FORGED)
                         .body("{\"owner\":\"0123456789abcdef0123456789abcdef\",\"fence\":1,\"lastIssued\":0}"), format);
                 assertEquals(401, answer.status(), route[0] + " " + route[1] + ": " + answer);
                 assertEquals("unauthorized", answer.text("error"));
             }
-            assertEquals(0, table.client().scan(s -> s.tableName(table.name())).count(), "nothing was leased");
+            assertEquals(0, store.rows().size(), "nothing was leased");
         }
     }
 
     @ParameterizedTest
     @EnumSource(PayloadFormat.class)
-    void inIamModeAVerifiedCallerIsAcceptedAndABlankOneIsNot(PayloadFormat format, TestTable table) {
-        try (Function function = Functions.function(table, FunctionSettings.LEASE_AUTH, "AWS_IAM",
+    void inIamModeAVerifiedCallerIsAcceptedAndABlankOneIsNot(PayloadFormat format) {
+        try (Function function = Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "AWS_IAM",
                 FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_PRINCIPALS,
                 "arn:aws:iam::123456789012:role/app arn:aws:iam::123456789012:role/ops")) {
             Invocation granted = function.call(TestEvents.request("POST", "/leases").iamCaller("arn:aws:iam::123456789012:role/app"), format);
@@ -56,19 +55,19 @@ class LeaseAuthModesTest {
             }
             Invocation noCaller = function.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET), format);
             assertEquals(401, noCaller.status(), "IAM mode with no secret configured takes no bearer: " + noCaller);
-            assertEquals(1, table.client().scan(s -> s.tableName(table.name())).count(), "one lease, the verified caller's");
+            assertEquals(1, store.rows().size(), "one lease, the verified caller's");
         }
     }
 
     @Test
-    void duringARotationBothSecretsOpenTheRoutesAndAfterItOnlyTheNewOne(TestTable table) {
+    void duringARotationBothSecretsOpenTheRoutesAndAfterItOnlyTheNewOne() {
         String next = HexFormat.of().formatHex(LeaseRouteAuth.sha256(NEXT_SECRET));
-        try (Function overlap = Functions.function(table, FunctionSettings.LEASE_SECRET_NEXT_SHA256, next)) {
+        try (Function overlap = Functions.inMemory(store, FunctionSettings.LEASE_SECRET_NEXT_SHA256, next)) {
             assertEquals(201, acquire(overlap, Functions.SECRET).status(), "the current secret during the overlap");
             assertEquals(201, acquire(overlap, NEXT_SECRET).status(), "the next secret during the overlap");
             assertEquals(401, acquire(overlap, "neither").status());
         }
-        try (Function after = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, next)) {
+        try (Function after = Functions.inMemory(store, FunctionSettings.LEASE_SECRET_SHA256, next)) {
             Invocation old = acquire(after, Functions.SECRET);
             assertEquals(401, old.status(), "the old secret after the rotation: " + old);
             assertEquals(201, acquire(after, NEXT_SECRET).status(), "the new secret after the rotation");

@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
 import dev.snowid.protocol.SlotMap;
+import dev.snowid.testing.InMemoryLeaseStore;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 
 /**
@@ -21,16 +19,17 @@ import software.amazon.awssdk.protocols.jsoncore.JsonNode;
  * caller API Gateway verified: a listed role's session, a wildcard match; not an unlisted caller
  * (403 naming it and the setting), not a blank one, and never a bearer secret, even a configured one.
  */
-@ExtendWith(DynamoDbEngine.class)
 class LeasePrincipalsHandlerTest {
+
+    private final InMemoryLeaseStore store = new InMemoryLeaseStore();
 
     private static final String ROLE = "arn:aws:iam::123456789012:role/orders-service";
     private static final String SESSION = "arn:aws:sts::123456789012:assumed-role/orders-service/i-0abc1234";
     private static final String PATTERN = "arn:aws:sts::123456789012:assumed-role/snowid-*/*";
 
     @Test
-    void aListedRolesSessionLeasesAndIsNamedAsTheHolderInTheSlotMapAndTheAuditLines(TestTable table) {
-        try (Function function = iam(table, ROLE)) {
+    void aListedRolesSessionLeasesAndIsNamedAsTheHolderInTheSlotMapAndTheAuditLines() {
+        try (Function function = iam(ROLE)) {
             Invocation acquired = function.call(TestEvents.request("POST", "/leases").iamCaller(SESSION).body("{\"holder\":\"orders-7\"}"),
                     PayloadFormat.V2);
             assertEquals(201, acquired.status(), acquired::toString);
@@ -48,8 +47,8 @@ class LeasePrincipalsHandlerTest {
     }
 
     @Test
-    void anUnlistedVerifiedCallerGets403NamingItAndTheSetting(TestTable table) {
-        try (Function function = iam(table, ROLE)) {
+    void anUnlistedVerifiedCallerGets403NamingItAndTheSetting() {
+        try (Function function = iam(ROLE)) {
             for (String caller : List.of("arn:aws:sts::123456789012:assumed-role/Admin/alice", "arn:aws:iam::123456789012:user/ci",
                     "arn:aws:sts::210987654321:assumed-role/orders-service/i-1")) {
                 for (String[] route : new String[][] {{"POST", "/leases"}, {"GET", "/leases"}, {"PUT", "/leases/0"}, {"DELETE", "/leases/0"}}) {
@@ -61,13 +60,13 @@ class LeasePrincipalsHandlerTest {
                             refused.body());
                 }
             }
-            assertEquals(0, table.client().scan(s -> s.tableName(table.name())).count(), "nothing was leased");
+            assertEquals(0, store.rows().size(), "nothing was leased");
         }
     }
 
     @Test
-    void aWildcardPatternAdmitsTheSessionsItMatches(TestTable table) {
-        try (Function function = iam(table, PATTERN)) {
+    void aWildcardPatternAdmitsTheSessionsItMatches() {
+        try (Function function = iam(PATTERN)) {
             Invocation granted = function.call(TestEvents.request("POST", "/leases")
                     .iamCaller("arn:aws:sts::123456789012:assumed-role/snowid-billing/pod-7"), PayloadFormat.V2);
             assertEquals(201, granted.status(), granted::toString);
@@ -78,9 +77,9 @@ class LeasePrincipalsHandlerTest {
     }
 
     @Test
-    void aBlankCallerAndABearerSecretOpenNothingEvenWithASecretConfigured(TestTable table) {
+    void aBlankCallerAndABearerSecretOpenNothingEvenWithASecretConfigured() {
         // Functions' environment configures the bearer secret's hash: in aws_iam mode it must count for nothing.
-        try (Function function = Functions.function(table, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_PRINCIPALS, ROLE)) {
+        try (Function function = Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_PRINCIPALS, ROLE)) {
             for (String blank : new String[] {"", " "}) {
                 Invocation refused = function.call(TestEvents.request("POST", "/leases").iamCaller(blank), PayloadFormat.V2);
                 assertEquals(401, refused.status(), "ARN '" + blank + "': " + refused);
@@ -88,28 +87,28 @@ class LeasePrincipalsHandlerTest {
             Invocation bearer = function.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET), PayloadFormat.V2);
             assertEquals(401, bearer.status(), "the configured secret opens nothing in aws_iam mode: " + bearer);
             assertTrue(bearer.text("message").contains("IAM"), bearer.body());
-            assertEquals(0, table.client().scan(s -> s.tableName(table.name())).count());
+            assertEquals(0, store.rows().size());
         }
     }
 
     @Test
-    void iamModeWithoutAListIsRefusedAtStartUpAndAListInBearerModeToo(TestTable table) {
+    void iamModeWithoutAListIsRefusedAtStartUpAndAListInBearerModeToo() {
         InvalidSettingException none = assertThrows(InvalidSettingException.class,
-                () -> Functions.function(table, FunctionSettings.LEASE_AUTH, "aws_iam"));
+                () -> Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "aws_iam"));
         assertEquals(FunctionSettings.LEASE_PRINCIPALS, none.variable());
         InvalidSettingException blank = assertThrows(InvalidSettingException.class,
-                () -> Functions.function(table, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_PRINCIPALS, " , "));
+                () -> Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_PRINCIPALS, " , "));
         assertEquals(FunctionSettings.LEASE_PRINCIPALS, blank.variable());
         InvalidSettingException bearer = assertThrows(InvalidSettingException.class,
-                () -> Functions.function(table, FunctionSettings.LEASE_PRINCIPALS, ROLE));
+                () -> Functions.inMemory(store, FunctionSettings.LEASE_PRINCIPALS, ROLE));
         assertTrue(bearer.getMessage().contains("aws_iam"), bearer.getMessage());
         InvalidSettingException everyone = assertThrows(InvalidSettingException.class,
-                () -> Functions.function(table, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_PRINCIPALS, "*"));
+                () -> Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_PRINCIPALS, "*"));
         assertTrue(everyone.getMessage().startsWith(FunctionSettings.LEASE_PRINCIPALS + ": entry '*'"), everyone.getMessage());
     }
 
-    private static Function iam(TestTable table, String principals) {
-        return Functions.function(table, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_SECRET_SHA256, null,
+    private Function iam(String principals) {
+        return Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_SECRET_SHA256, null,
                 FunctionSettings.LEASE_PRINCIPALS, principals);
     }
 }
