@@ -9,6 +9,7 @@ import dev.snowid.agent.instrument.TargetReport;
 import dev.snowid.agent.instrument.TargetTransformer;
 import dev.snowid.agent.runtime.AgentLog;
 import dev.snowid.agent.runtime.AgentMonitor;
+import dev.snowid.agent.runtime.AgentStartException;
 import dev.snowid.agent.runtime.LeasedNode;
 import dev.snowid.agent.runtime.RedirectedCalls;
 

@@ -3,22 +3,12 @@ package dev.snowid.agent;
 import dev.snowid.agent.cli.CheckCommand;
 import dev.snowid.agent.cli.DecodeCommand;
 import dev.snowid.agent.cli.LeasesCommand;
+import dev.snowid.agent.cli.Usage;
 
 import java.io.PrintStream;
 
 /** {@code java -jar snowid-agent.jar <command>}: the agent jar's tools for operators. */
 public final class SnowidCli {
-
-    public static final String USAGE = "usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>\n"
-            + "       java -jar snowid-agent.jar leases <lease url>   (secret from SNOWID_LEASE_SECRET)\n"
-            + "       java -jar snowid-agent.jar check <lease url>    (secret from SNOWID_LEASE_SECRET)\n"
-            + "       java -jar snowid-agent.jar version\n"
-            + "  decode   prints the timestamp, ISO time, datacenter, machine and sequence of a Snowflake ID\n"
-            + "  --epoch  the custom epoch the ID was issued with (default: Twitter's, 1288834974657)\n"
-            + "  leases   draws the function's slot pool: who holds which slot, what is free, what expires\n"
-            + "  check    the deployment check: lease, clock, IDs, slot map, GET /ids, release; one line per step\n"
-            + "  version  prints the agent's version\n"
-            + "as a -javaagent: see docs/agent.md (-Dsnowid.node / -Dsnowid.lease.url, -Dsnowid.targets)";
 
     private SnowidCli() {
     }
@@ -45,11 +35,11 @@ public final class SnowidCli {
             return CheckCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.getenv(), out, err);
         }
         if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help"))) {
-            out.println(USAGE);
+            out.println(Usage.TEXT);
             return 0;
         }
         err.println(args.length == 0 ? "no command given" : "unknown command '" + args[0] + "'");
-        err.println(USAGE);
+        err.println(Usage.TEXT);
         return 2;
     }
 }

@@ -3,7 +3,6 @@ package dev.snowid.agent.cli;
 import dev.snowid.InvalidIdException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
-import dev.snowid.agent.SnowidCli;
 import dev.snowid.internal.WholeNumber;
 import java.io.PrintStream;
 import java.util.OptionalLong;
@@ -60,7 +59,7 @@ public final class DecodeCommand {
 
     private static int usage(PrintStream err, String problem) {
         err.println(problem);
-        err.println(SnowidCli.USAGE);
+        err.println(Usage.TEXT);
         return 2;
     }
 }

@@ -1,6 +1,5 @@
 package dev.snowid.agent.runtime;
 
-import dev.snowid.agent.AgentStartException;
 import dev.snowid.agent.config.AgentConfigurationException;
 import dev.snowid.agent.config.AgentSettings;
 

@@ -1,4 +1,4 @@
-package dev.snowid.agent;
+package dev.snowid.agent.runtime;
 
 /**
  * The agent could not start for a reason its configuration does not decide: the lease pool is
