@@ -62,9 +62,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  */
 public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
-    /** The owner token of priming's requests: a fixed placeholder, never a drawn token. */
-    static final String PRIMING_OWNER = "00000000000000000000000000000000";
-
     private static final Map<String, String> NAMES = Map.of(
             "#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#expiresAt", EXPIRES_AT,
             "#floor", FLOOR, "#ttl", TTL, "#holder", HOLDER, "#request", REQUEST, "#releasedBy", RELEASED_BY);
@@ -149,8 +146,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
      */
     public void primeRequestPath() {
         Slot slot = Slot.ofIndex(0);
-        UpdateItemRequest write = acquisition(slot, PRIMING_OWNER, "priming", 1, 2, null);
-        leaseFrom(slot, PRIMING_OWNER, client.updateItem(primed(write, PrimingHttpClient.Answer.WRITTEN)).attributes());
+        UpdateItemRequest write = acquisition(slot, PrimingHttpClient.OWNER_TOKEN, "priming", 1, 2, null);
+        leaseFrom(slot, PrimingHttpClient.OWNER_TOKEN, client.updateItem(primed(write, PrimingHttpClient.Answer.WRITTEN)).attributes());
         try {
             client.updateItem(primed(write, PrimingHttpClient.Answer.CONDITION_FAILED));
         } catch (ConditionalCheckFailedException expected) {

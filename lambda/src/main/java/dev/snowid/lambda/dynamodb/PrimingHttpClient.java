@@ -28,10 +28,13 @@ final class PrimingHttpClient implements SdkHttpClient {
     /** Marks a priming request; its value names the answer ({@link Answer}). */
     static final String HEADER = "x-snowid-priming";
 
+    /** The owner token of priming's requests and answers: a fixed placeholder, never a drawn token. */
+    static final String OWNER_TOKEN = "00000000000000000000000000000000";
+
     /** The answers priming asks for: the ones an acquisition reads. */
     enum Answer {
         /** A conditional write that won: the item as stored. */
-        WRITTEN(200, "{\"Attributes\":{\"" + SLOT + "\":{\"N\":\"0\"},\"" + OWNER + "\":{\"S\":\"" + DynamoDbLeaseStore.PRIMING_OWNER
+        WRITTEN(200, "{\"Attributes\":{\"" + SLOT + "\":{\"N\":\"0\"},\"" + OWNER + "\":{\"S\":\"" + OWNER_TOKEN
                 + "\"},\"" + FENCE + "\":{\"N\":\"1\"},\"" + FLOOR + "\":{\"N\":\"0\"},\"" + EXPIRES_AT + "\":{\"N\":\"2\"}}}"),
         /** A conditional write that lost: the slot is held. */
         CONDITION_FAILED(400, "{\"__type\":\"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException\","

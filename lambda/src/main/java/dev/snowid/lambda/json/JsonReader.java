@@ -77,7 +77,7 @@ public final class JsonReader {
             requireEnd(parser);
             return value;
         } catch (StreamConstraintsException e) {
-            throw MalformedJson.overLimits(limits);
+            throw MalformedJson.overLimits(limits.describe());
         } catch (IOException e) {
             throw MalformedJson.of(Reason.NOT_JSON);
         }
@@ -128,7 +128,7 @@ public final class JsonReader {
         try {
             after = parser.nextToken();
         } catch (StreamConstraintsException e) {
-            throw MalformedJson.overLimits(limits);
+            throw MalformedJson.overLimits(limits.describe());
         } catch (IOException e) {
             throw MalformedJson.of(Reason.TEXT_AFTER_VALUE);
         }

@@ -34,8 +34,9 @@ public final class MalformedJson extends Exception {
         });
     }
 
-    static MalformedJson overLimits(JsonReader.Limits limits) {
-        return new MalformedJson(Reason.OVER_LIMITS, "exceeds the limits: " + limits.describe());
+    /** @param limits the limits exceeded, as the reader describes them */
+    static MalformedJson overLimits(String limits) {
+        return new MalformedJson(Reason.OVER_LIMITS, "exceeds the limits: " + limits);
     }
 
     static MalformedJson repeatedName(String name) {
