@@ -66,7 +66,8 @@ public class HandlerBenchmark {
                 FunctionSettings.TABLE, table,
                 FunctionSettings.DYNAMODB_ENDPOINT, dynalite.endpoint().toString()));
         DynamoDbLeaseStore store = DynamoDbLeaseStore.create(table, FunctionSettings.TABLE, Optional.of(dynalite.endpoint()), WallClock.SYSTEM);
-        handler = SnowidHandler.builder(settings).store(store).logTo(new PrintStream(OutputStream.nullOutputStream())).build();
+        handler = SnowidHandler.builder(settings).store(store).logTo(new PrintStream(OutputStream.nullOutputStream()))
+                .build();
         event = event(count);
         String first = invoke().toString(StandardCharsets.UTF_8);
         if (!first.contains("\"statusCode\":200")) {

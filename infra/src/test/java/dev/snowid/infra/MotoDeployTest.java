@@ -301,7 +301,8 @@ class MotoDeployTest {
             // The lease routes are the lease function's: the ids function refuses them.
             body(invoke(handler, "POST", "/leases", "", "Bearer " + SECRET), 404);
             JsonNode lease;
-            try (SnowidHandler leases = SnowidHandler.builder(FunctionSettings.from(localEnvironment(deployed.leaseFunctionName()))).build()) {
+            FunctionSettings leaseFunction = FunctionSettings.from(localEnvironment(deployed.leaseFunctionName()));
+            try (SnowidHandler leases = SnowidHandler.builder(leaseFunction).build()) {
                 lease = body(invoke(leases, "POST", "/leases", "", "Bearer " + SECRET), 201);
                 body(invoke(leases, "GET", "/ids", "", null), 404);
             }

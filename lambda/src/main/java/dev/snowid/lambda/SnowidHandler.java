@@ -58,7 +58,6 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     private final SnowidApi api;
     private final LeasedGenerator generator;
     private final RequestLog log;
-    private final WallClock clock;
     private final LeaseStore store;
     /** Counts each request's lease outcomes, from the events of the generator and the lease routes. */
     private final LeaseMeter meter;
@@ -74,7 +73,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
 
     private SnowidHandler(Builder built) {
         FunctionSettings settings = built.settings;
-        this.clock = built.clock;
+        WallClock clock = built.clock;
         this.store = built.store != null ? built.store
                 : DynamoDbLeaseStore.create(settings.table(), FunctionSettings.TABLE, settings.dynamoDbEndpoint(), WallClock.SYSTEM);
         this.meter = new LeaseMeter();
@@ -104,7 +103,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                     log.audit(line);
                     meter.routeOutcome(line);
                 }, settings.role());
-        this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, new Priming(event -> api.answer(event, PRIMING_REQUEST_ID), store));
+        Priming priming = new Priming(event -> api.answer(event, PRIMING_REQUEST_ID), store);
+        this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, priming);
         Core.getGlobalContext().register(snapStartHooks);
     }
 

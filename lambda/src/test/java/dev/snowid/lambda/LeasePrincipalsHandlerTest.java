@@ -79,7 +79,8 @@ class LeasePrincipalsHandlerTest {
     @Test
     void aBlankCallerAndABearerSecretOpenNothingEvenWithASecretConfigured() {
         // Functions' environment configures the bearer secret's hash: in aws_iam mode it must count for nothing.
-        try (Function function = Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "aws_iam", FunctionSettings.LEASE_PRINCIPALS, ROLE)) {
+        try (Function function = Functions.inMemory(store, FunctionSettings.LEASE_AUTH, "aws_iam",
+                FunctionSettings.LEASE_PRINCIPALS, ROLE)) {
             for (String blank : new String[] {"", " "}) {
                 Invocation refused = function.call(TestEvents.request("POST", "/leases").iamCaller(blank), PayloadFormat.V2);
                 assertEquals(401, refused.status(), "ARN '" + blank + "': " + refused);

@@ -94,15 +94,14 @@ public final class SnowidApi {
             if (runtimeRequestId != null) {
                 request = request.withRequestId(runtimeRequestId);
             }
-            // A trailing slash matches no route: else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405).
             route = hasTrailingSlash(request.path()) ? Route.UNMATCHED : Route.of(request.path());
             reply = answer(route, request);
         } catch (RuntimeException e) {
-            reply = refusal(e, request == null ? runtimeRequestId : request.requestId());
+            reply = refusal(e, requestId(request, runtimeRequestId));
         }
-        RequestOutcome outcome = new RequestOutcome(request == null ? runtimeRequestId : request.requestId(),
-                request == null ? null : request.method(), route, reply.response().status(), reply.idsIssued(),
-                generator.currentLease().map(Lease::slot).orElse(null), reply.error(), reply.failure());
+        RequestOutcome outcome = new RequestOutcome(requestId(request, runtimeRequestId), request == null ? null : request.method(),
+                route, reply.response().status(), reply.idsIssued(), generator.currentLease().map(Lease::slot).orElse(null),
+                reply.error(), reply.failure());
         PayloadFormat format = request == null ? PayloadFormat.V2 : request.format();
         return new Answer(GatewayResponse.write(reply.response(), format).getBytes(StandardCharsets.UTF_8), outcome);
     }
@@ -152,6 +151,12 @@ public final class SnowidApi {
         };
     }
 
+    /** The runtime's id of the invocation, else the event's (null if neither is known). */
+    private static String requestId(ApiRequest request, String runtimeRequestId) {
+        return request == null ? runtimeRequestId : request.requestId();
+    }
+
+    /** Matches no route: else "/ids/" would read as an empty ID (400) and "POST /leases/" as a renewal (405). */
     private static boolean hasTrailingSlash(String path) {
         return path.length() > 1 && path.endsWith("/");
     }

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** The project version, as the build wrote it into the function jar's {@code dev/snowid/lambda/version.properties}: {@code GET /health} says it. */
+/**
+ * The project version, as the build wrote it into the function jar's
+ * {@code dev/snowid/lambda/version.properties}: {@code GET /health} says it.
+ */
 public final class Version {
 
     public static final String CURRENT = read();

@@ -51,7 +51,8 @@ class ScanPagesTest {
             assertEquals(slots, held.stream().map(HeldSlot::slot).toList(), "every held slot, in slot order");
             assertEquals("holder-6", held.get(LEASES - 1).holder());
 
-            Lease last = store.grantedFor("request-" + (LEASES - 1), T).orElseThrow(() -> new AssertionError("the last grant, on a later page"));
+            Lease last = store.grantedFor("request-" + (LEASES - 1), T)
+                    .orElseThrow(() -> new AssertionError("the last grant, on a later page"));
             assertEquals(slots.get(LEASES - 1), last.slot());
             assertEquals(String.format("%032x", LEASES), last.owner());
         }
