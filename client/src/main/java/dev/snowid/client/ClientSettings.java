@@ -19,7 +19,7 @@ import java.io.IOException;
 public final class ClientSettings {
 
     // Named as the builder's methods: a builder has no names to warn about, but messages and docs name them.
-    public static final Setting<String> LEASE_URL = Setting.named("leaseUrl")
+    public static final Setting<String> LEASE_URL = Setting.named("leaseUrl").unsetMeans("required")
             .allowed("an http(s) base URL, without query or fragment")
             .means("the snowid function's base URL, the one its routes hang under (the template's LeaseUrl output)");
     public static final Setting<String> AWS_IAM = Setting.named("awsIam").alsoNamed("signing")

@@ -11,6 +11,8 @@ import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.NoFreeSlotException;
+import java.util.Collections;
+import dev.snowid.testing.SettingsTables;
 import java.io.IOException;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -53,5 +55,10 @@ class ClientSettingsTest {
             {"the lease API at x names epoch -1", "leaseUrl"}}) {
             assertEquals(refused[1], ClientSettings.toFix(new IllegalArgumentException(refused[0])).name(), refused[0]);
         }
+    }
+
+    @Test
+    void theDocsSettingsTableSaysWhatTheCatalogueDeclares() {
+        assertEquals(Collections.emptyList(), SettingsTables.problems("client", ClientSettings.CATALOGUE));
     }
 }
