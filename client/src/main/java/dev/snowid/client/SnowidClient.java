@@ -223,7 +223,7 @@ public final class SnowidClient implements AutoCloseable {
 
         /** The lease API's bearer secret, for callers outside AWS. Required, unless requests are signed ({@link #awsIam()}). */
         public Builder secret(String secret) {
-            return secret(new FixedSecret(secret));
+            return secret(BearerSecret.fixed(secret));
         }
 
         /** Asked for the bearer secret on every call to the lease API, so a rotated secret is picked up. Required. */
@@ -392,19 +392,6 @@ public final class SnowidClient implements AutoCloseable {
 
         private static String defaultHolder() {
             return "snowid-client " + ManagementFactory.getRuntimeMXBean().getName();
-        }
-    }
-
-    private static final class FixedSecret implements Supplier<String> {
-        private final String secret;
-
-        FixedSecret(String secret) {
-            this.secret = secret;
-        }
-
-        @Override
-        public String get() {
-            return secret;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.snowid.agent.cli;
 import dev.snowid.WallClock;
 import dev.snowid.agent.runtime.IamSigning;
 import dev.snowid.client.HttpLeaseSource;
+import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.protocol.LeaseAuthMode;
@@ -73,26 +74,6 @@ final class CliSettings {
             throw new IllegalArgumentException(SECRET_VARIABLE + " is not set: " + needs + " the lease API's bearer secret (or "
                     + AUTH_VARIABLE + "=aws_iam with snowid-agent-iam.jar)");
         }
-        final String trimmed = secret.trim();
-        return new HttpLeaseSource(url, new FixedSecret(trimmed), holder);
-    }
-
-    /** The secret as the environment gave it; a class, so that its toString can never show it. */
-    private static final class FixedSecret implements java.util.function.Supplier<String> {
-        private final String secret;
-
-        FixedSecret(String secret) {
-            this.secret = secret;
-        }
-
-        @Override
-        public String get() {
-            return secret;
-        }
-
-        @Override
-        public String toString() {
-            return "<secret, not shown>";
-        }
+        return new HttpLeaseSource(url, BearerSecret.fixed(secret.trim()), holder);
     }
 }
