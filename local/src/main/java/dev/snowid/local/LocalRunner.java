@@ -93,7 +93,7 @@ public final class LocalRunner implements AutoCloseable {
     /**
      * Starts dynalite (or uses the configured endpoint), the table, the handler and the server.
      *
-     * @param environment the variables of {@link FunctionSettings}, including its {@code LOCAL_*} ones
+     * @param environment the function's variables ({@link FunctionSettings}) and the runner's own ({@link LocalSettings})
      */
     public static LocalRunner start(Map<String, String> environment) {
         int port = LocalSettings.port(environment);
