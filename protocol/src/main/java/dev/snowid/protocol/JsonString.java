@@ -5,8 +5,8 @@ package dev.snowid.protocol;
  * (the lease bodies, the starter's error answers). Besides what JSON requires (quote, backslash,
  * control characters, every one as {@code \}{@code u00xx}), U+2028 and U+2029 (line ends to
  * JavaScript) and lone surrogates (not UTF-8 at all, so a reader would see a replacement
- * character or fail) are escaped: the function's jackson writer ({@code JsonEscapes}) follows the
- * same rule.
+ * character or fail) are escaped. The function writes with jackson ({@code JsonEscapes}), which
+ * escapes the same characters.
  */
 public final class JsonString {
 
