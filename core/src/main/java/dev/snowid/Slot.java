@@ -1,5 +1,8 @@
 package dev.snowid;
 
+import dev.snowid.internal.WholeNumber;
+import java.util.OptionalLong;
+
 /**
  * A node slot: the (datacenter, machine) pair that makes a generator's IDs its own.
  * Two live generators must never hold the same slot; leases make sure of that.
@@ -52,15 +55,12 @@ public final class Slot implements Comparable<Slot> {
     }
 
     private static int part(String text, String digits, String field, String expected) {
-        if (digits.isEmpty() || digits.length() > 3) {
+        // At most three digits, by the whole-number rule: anything longer is out of range anyway.
+        OptionalLong number = digits.length() > 3 ? OptionalLong.empty() : WholeNumber.parse(digits);
+        if (!number.isPresent()) {
             throw new IllegalArgumentException("'" + text + "' is not a node: " + field + " '" + digits + "' is not a number; " + expected);
         }
-        for (int i = 0; i < digits.length(); i++) {
-            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
-                throw new IllegalArgumentException("'" + text + "' is not a node: " + field + " '" + digits + "' is not a number; " + expected);
-            }
-        }
-        return Integer.parseInt(digits);
+        return (int) number.getAsLong();
     }
 
     public int datacenter() {

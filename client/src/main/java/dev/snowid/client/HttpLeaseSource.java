@@ -4,7 +4,6 @@ import dev.snowid.Slot;
 import dev.snowid.WallClock;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.client.auth.RequestAuthorizer;
-import dev.snowid.internal.WholeNumber;
 import dev.snowid.lease.AcquisitionRequest;
 import dev.snowid.lease.DateHeaderSkew;
 import dev.snowid.lease.Lease;
@@ -15,6 +14,7 @@ import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.protocol.ErrorAnswer;
 import dev.snowid.protocol.LeaseMessage;
 import dev.snowid.protocol.LeaseRoute;
+import dev.snowid.protocol.RetryAfter;
 import dev.snowid.protocol.SlotMap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -278,7 +278,7 @@ public final class HttpLeaseSource implements LeaseSource {
                 ErrorAnswer error = ErrorAnswer.read(answer.body);
                 throw failure(route.failureOf(status, error.code()), status,
                         route.method() + " " + path + " at " + baseUrl + ": " + error.text(),
-                        retryAfterMillis(connection.getHeaderField("Retry-After")));
+                        RetryAfter.millis(connection.getHeaderField(RetryAfter.HEADER), DEFAULT_RETRY_AFTER_MILLIS));
             }
             return answer;
         } catch (IOException e) {
@@ -303,12 +303,6 @@ public final class HttpLeaseSource implements LeaseSource {
             default:
                 return new LeaseStoreUnavailableException("HTTP " + status + ": " + detail, retryAfterMillis, null);
         }
-    }
-
-    /** Retry-After in whole seconds; anything else (an HTTP date, a sign, a fraction) counts as absent. */
-    private static long retryAfterMillis(String header) {
-        OptionalLong seconds = WholeNumber.parse(header == null ? null : header.trim());
-        return seconds.isPresent() ? Math.max(1, Math.min(seconds.getAsLong(), Long.MAX_VALUE / 1000)) * 1000 : DEFAULT_RETRY_AFTER_MILLIS;
     }
 
     private static String read(InputStream in) throws IOException {

@@ -223,7 +223,7 @@ public final class SnowidClient implements AutoCloseable {
 
         /** The lease API's bearer secret, for callers outside AWS. Required, unless requests are signed ({@link #awsIam()}). */
         public Builder secret(String secret) {
-            return secret(new FixedSecret(secret));
+            return secret(BearerSecret.fixed(secret));
         }
 
         /** Asked for the bearer secret on every call to the lease API, so a rotated secret is picked up. Required. */
@@ -237,8 +237,8 @@ public final class SnowidClient implements AutoCloseable {
 
         /** Who holds the lease, shown to operators; default {@code snowid-client <pid>@<host>}. 1 to 200 characters. */
         public Builder holder(String holder) {
-            if (holder == null || holder.isEmpty() || holder.length() > 200) {
-                throw new IllegalArgumentException("holder '" + holder + "' must be 1 to 200 characters");
+            if (holder == null || holder.isEmpty() || holder.length() > ClientSettings.MAX_HOLDER_LENGTH) {
+                throw new IllegalArgumentException("holder '" + holder + "' must be " + ClientSettings.HOLDER.allowed());
             }
             this.holder = holder;
             return this;
@@ -249,11 +249,7 @@ public final class SnowidClient implements AutoCloseable {
          * {@value LeaseTerms#MAX_LEASE_MILLIS}); never longer than the API grants. Default: what it grants.
          */
         public Builder leaseMillis(long millis) {
-            if (millis < LeaseTerms.MIN_LEASE_MILLIS || millis > LeaseTerms.MAX_LEASE_MILLIS) {
-                throw new IllegalArgumentException("leaseMillis " + millis + " is out of range: allowed " + LeaseTerms.MIN_LEASE_MILLIS
-                        + " to " + LeaseTerms.MAX_LEASE_MILLIS + " (ms)");
-            }
-            this.leaseMillis = millis;
+            this.leaseMillis = LeaseTerms.LEASE_MILLIS_RANGE.check(ClientSettings.LEASE_MILLIS.name(), millis);
             return this;
         }
 
@@ -275,11 +271,7 @@ public final class SnowidClient implements AutoCloseable {
          * does. Default 0: fail at once with {@link NoFreeSlotException}.
          */
         public Builder waitForSlotUpTo(long millis) {
-            if (millis < 0 || millis > MAX_SLOT_WAIT_MILLIS) {
-                throw new IllegalArgumentException("waitForSlotUpTo " + millis + " is out of range: allowed 0 to "
-                        + MAX_SLOT_WAIT_MILLIS + " (ms)");
-            }
-            this.slotWaitMillis = millis;
+            this.slotWaitMillis = ClientSettings.WAIT_FOR_SLOT_RANGE.check(ClientSettings.WAIT_FOR_SLOT.name(), millis);
             return this;
         }
 
@@ -359,14 +351,14 @@ public final class SnowidClient implements AutoCloseable {
         /** The secret or the signature, exactly one of them. */
         private RequestAuthorizer authorizer() {
             if (secret != null && signing != null) {
-                throw new IllegalArgumentException("both secret and signing (awsIam) are set: choose one, IAM signing inside AWS, "
+                throw new IllegalArgumentException("secret and signing (awsIam) are both set: choose one, IAM signing inside AWS, "
                         + "the bearer secret outside");
             }
             if (signing != null) {
                 return signing.authorizerFor(leaseUrl);
             }
             if (secret == null) {
-                throw new IllegalArgumentException("neither secret nor signing is set: give awsIam() (SigV4 with this workload's AWS "
+                throw new IllegalArgumentException("secret is not set, nor signing: give awsIam() (SigV4 with this workload's AWS "
                         + "credentials) or the lease API's bearer secret");
             }
             String firstSecret = secret.get();
@@ -400,19 +392,6 @@ public final class SnowidClient implements AutoCloseable {
 
         private static String defaultHolder() {
             return "snowid-client " + ManagementFactory.getRuntimeMXBean().getName();
-        }
-    }
-
-    private static final class FixedSecret implements Supplier<String> {
-        private final String secret;
-
-        FixedSecret(String secret) {
-            this.secret = secret;
-        }
-
-        @Override
-        public String get() {
-            return secret;
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.snowid.lease;
 
+import dev.snowid.internal.HexToken;
 import java.security.SecureRandom;
 
 /**
@@ -12,27 +13,18 @@ import java.security.SecureRandom;
 public final class AcquisitionRequest {
 
     /** Length of an id. */
-    public static final int LENGTH = 32;
+    public static final int LENGTH = HexToken.LENGTH;
 
     private AcquisitionRequest() {
     }
 
     /** A new id, from a {@link SecureRandom} made for it (never one made before a SnapStart snapshot). */
     public static String drawId() {
-        return OwnerToken.draw(new SecureRandom());
+        return HexToken.draw(new SecureRandom());
     }
 
     /** Whether {@code text} has an id's shape: exactly {@value #LENGTH} lower-case hex digits. */
     public static boolean isId(String text) {
-        if (text == null || text.length() != LENGTH) {
-            return false;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
-                return false;
-            }
-        }
-        return true;
+        return HexToken.isToken(text); // the format of today; a request id is not checked for entropy yet
     }
 }

@@ -1,6 +1,7 @@
 package dev.snowid.lease;
 
 import dev.snowid.LeaseWindow;
+import dev.snowid.internal.NumberRange;
 import java.util.OptionalLong;
 
 /**
@@ -32,6 +33,15 @@ public final class LeaseTerms {
      */
     public static final long DATE_HEADER_RESOLUTION_MILLIS = 1_000;
 
+    /**
+     * The lease duration's bounds as every front end checks, parses and describes them (the
+     * function's and the agent's settings, the client builder, the starter): this one check.
+     * {@link NumberRange} is not API.
+     */
+    public static final NumberRange LEASE_MILLIS_RANGE = NumberRange.of(MIN_LEASE_MILLIS, MAX_LEASE_MILLIS, "ms");
+    /** The tolerated skew's bounds, as {@link #LEASE_MILLIS_RANGE}. */
+    public static final NumberRange MAX_CLOCK_SKEW_RANGE = NumberRange.of(0, MAX_CLOCK_SKEW_MILLIS, "ms");
+
     /** 60 s leases, at most 2 s between the local clock and the store's. */
     public static final LeaseTerms DEFAULT = new LeaseTerms(DEFAULT_LEASE_MILLIS, DEFAULT_MAX_CLOCK_SKEW_MILLIS);
 
@@ -50,14 +60,8 @@ public final class LeaseTerms {
      * @throws IllegalArgumentException naming the setting, its value and what is allowed
      */
     public static LeaseTerms of(long leaseMillis, long maxClockSkewMillis) {
-        if (leaseMillis < MIN_LEASE_MILLIS || leaseMillis > MAX_LEASE_MILLIS) {
-            throw new IllegalArgumentException("leaseMillis " + leaseMillis + " is out of range: allowed "
-                    + MIN_LEASE_MILLIS + " to " + MAX_LEASE_MILLIS + " (ms)");
-        }
-        if (maxClockSkewMillis < 0 || maxClockSkewMillis > MAX_CLOCK_SKEW_MILLIS) {
-            throw new IllegalArgumentException("maxClockSkewMillis " + maxClockSkewMillis + " is out of range: allowed 0 to "
-                    + MAX_CLOCK_SKEW_MILLIS + " (ms)");
-        }
+        LEASE_MILLIS_RANGE.check("leaseMillis", leaseMillis);
+        MAX_CLOCK_SKEW_RANGE.check("maxClockSkewMillis", maxClockSkewMillis);
         long tolerated = maxClockSkewMillis + DATE_HEADER_RESOLUTION_MILLIS;
         if (leaseMillis < MIN_LEASE_TO_SKEW_RATIO * tolerated) {
             throw new IllegalArgumentException("leaseMillis " + leaseMillis + " is too short for maxClockSkewMillis "

@@ -2,6 +2,7 @@ package dev.snowid.lease;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
+import dev.snowid.internal.HexToken;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -86,7 +87,7 @@ public final class PooledLeaseSource implements LeaseSource {
         // environments, and anything created before it (a token, a seeded generator) would be the
         // same in all of them. A new SecureRandom seeds itself from the OS on first use.
         SecureRandom random = new SecureRandom();
-        String owner = OwnerToken.draw(random);
+        String owner = HexToken.draw(random);
         String who = holder == null ? "" : holder;
         if (store.clockSkewMillis().isPresent()) {
             checkSkew();

@@ -1,9 +1,11 @@
 package dev.snowid.lease;
 
 import dev.snowid.Slot;
+import dev.snowid.internal.WholeNumber;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The slots one deployment may lease: a range of datacenters times a range of machines,
@@ -12,7 +14,9 @@ import java.util.List;
  */
 public final class SlotPool {
 
-    private static final String ALLOWED = "allowed: a number from 0 to 31, or a range a-b with 0 <= a <= b <= 31 (e.g. 0-3)";
+    /** What a datacenter or machine range may be, in words: the one rule, for every setting that takes one. */
+    public static final String RANGE_ALLOWED = "a number from 0 to 31, or a range a-b with 0 <= a <= b <= 31 (e.g. 0-3)";
+    private static final String ALLOWED = "allowed " + RANGE_ALLOWED;
 
     private final List<Slot> slots;
     private final boolean[] members = new boolean[Slot.COUNT];
@@ -53,39 +57,46 @@ public final class SlotPool {
     }
 
     public static SlotPool of(int firstDatacenter, int lastDatacenter, int firstMachine, int lastMachine) {
-        check("datacenter range", firstDatacenter, lastDatacenter, firstDatacenter + "-" + lastDatacenter);
-        check("machine range", firstMachine, lastMachine, firstMachine + "-" + lastMachine);
+        check("datacenter range ", firstDatacenter, lastDatacenter, firstDatacenter + "-" + lastDatacenter);
+        check("machine range ", firstMachine, lastMachine, firstMachine + "-" + lastMachine);
         return new SlotPool(firstDatacenter, lastDatacenter, firstMachine, lastMachine);
     }
 
+    /**
+     * Checks one range as a setting gives it ({@link #RANGE_ALLOWED}), so that a message can name
+     * the setting at fault.
+     *
+     * @throws IllegalArgumentException {@code "'3-1' is not valid; allowed a number from 0 to 31, …"}
+     */
+    public static void checkRange(String text) {
+        range("", text);
+    }
+
     private static int[] range(String name, String text) {
+        String prefix = name.isEmpty() ? "" : name + " ";
         if (text == null || text.trim().isEmpty()) {
-            throw new IllegalArgumentException(name + " is empty; " + ALLOWED);
+            throw new IllegalArgumentException(prefix + "is empty; " + ALLOWED);
         }
         String value = text.trim();
         int dash = value.indexOf('-');
-        int first = number(name, value, dash < 0 ? value : value.substring(0, dash));
-        int last = dash < 0 ? first : number(name, value, value.substring(dash + 1));
-        check(name, first, last, value);
+        int first = number(prefix, value, dash < 0 ? value : value.substring(0, dash));
+        int last = dash < 0 ? first : number(prefix, value, value.substring(dash + 1));
+        check(prefix, first, last, value);
         return new int[] {first, last};
     }
 
-    private static int number(String name, String value, String digits) {
-        // At most two digits: anything longer is out of range anyway, and cannot overflow.
-        if (digits.isEmpty() || digits.length() > 2) {
-            throw new IllegalArgumentException(name + " '" + value + "' is not valid; " + ALLOWED);
+    /** One or two digits (by {@link WholeNumber}'s rule): anything longer is out of range anyway. */
+    private static int number(String prefix, String value, String digits) {
+        OptionalLong number = digits.length() > 2 ? OptionalLong.empty() : WholeNumber.parse(digits);
+        if (!number.isPresent()) {
+            throw new IllegalArgumentException(prefix + "'" + value + "' is not valid; " + ALLOWED);
         }
-        for (int i = 0; i < digits.length(); i++) {
-            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
-                throw new IllegalArgumentException(name + " '" + value + "' is not valid; " + ALLOWED);
-            }
-        }
-        return Integer.parseInt(digits);
+        return (int) number.getAsLong();
     }
 
-    private static void check(String name, int first, int last, String value) {
+    private static void check(String prefix, int first, int last, String value) {
         if (first < 0 || last > 31 || first > last) {
-            throw new IllegalArgumentException(name + " '" + value + "' is not valid; " + ALLOWED);
+            throw new IllegalArgumentException(prefix + "'" + value + "' is not valid; " + ALLOWED);
         }
     }
 

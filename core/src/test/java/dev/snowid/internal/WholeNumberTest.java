@@ -13,6 +13,8 @@ class WholeNumberTest {
         assertEquals(4096, WholeNumber.parse("4096").getAsLong());
         assertEquals(7, WholeNumber.parse("007").getAsLong());
         assertEquals(Long.MAX_VALUE, WholeNumber.parse("99999999999999999999").getAsLong(), "too long for a long: out of any range");
+        assertEquals(Long.MAX_VALUE - 1, WholeNumber.parse("9223372036854775806").getAsLong(), "19 digits that fit are read exactly");
+        assertEquals(42, WholeNumber.parse("00000000000000000000042").getAsLong(), "leading zeros are no overflow");
         for (String bad : new String[] {null, "", "+5", "-5", " 5", "5 ", "5.0", "1e3", "1_000", "1,000", "\u0665", "0x10"}) {
             assertFalse(WholeNumber.parse(bad).isPresent(), "'" + bad + "'");
         }
@@ -28,5 +30,9 @@ class WholeNumberTest {
         assertEquals("'99999999999999999999' is out of range",
                 assertThrows(IllegalArgumentException.class, () -> WholeNumber.parse("99999999999999999999", 0, Long.MAX_VALUE - 1))
                         .getMessage());
+        assertEquals("'9223372036854775808' is out of range",
+                assertThrows(IllegalArgumentException.class, () -> WholeNumber.parse("9223372036854775808", 0, Long.MAX_VALUE))
+                        .getMessage(), "one more than a long holds is out of the widest range");
+        assertEquals(Long.MAX_VALUE, WholeNumber.parse("09223372036854775807", 0, Long.MAX_VALUE));
     }
 }

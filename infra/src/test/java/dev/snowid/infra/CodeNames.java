@@ -13,8 +13,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The names the template must follow, read from the code itself (by reflection over the
- * constants, so a name added to the code is seen without touching this class).
+ * The names the template must follow, read from the code itself: the settings catalogues of the
+ * function and the local runner, and the lease table's schema (by reflection over its constants),
+ * so a name added to the code is seen without touching this class.
  *
  * @param keyAttribute     the table's partition key
  * @param ttlAttribute     the attribute DynamoDB TTL reads
@@ -23,7 +24,7 @@ import java.util.Set;
  * @param functionVariables every environment variable the function reads that a deployment sets
  *                         ({@code SNOWID_*})
  * @param localOnlyVariables variables the template must not set: the local engine's endpoint and
- *                         the local runner's {@code LOCAL_*} settings ({@code LocalSettings})
+ *                         the local runner's own settings ({@code LocalSettings.CATALOGUE})
  * @param runtimeVariables  variables the Lambda runtime sets ({@code AWS_*}); reserved
  * @param epochMillis       the epoch IDs are issued with
  * @param handler           the function's entry point, as the template's Handler names it
@@ -37,26 +38,24 @@ record CodeNames(String keyAttribute, String ttlAttribute, Set<String> attribute
     static final String HANDLER_METHOD = "handleRequest";
 
     static CodeNames fromCode() {
-        Map<String, String> settings = stringConstants(FunctionSettings.class);
-        Map<String, String> localSettings = stringConstants(LocalSettings.class);
-        Set<String> variables = new LinkedHashSet<>(settings.values());
-        variables.addAll(localSettings.values());
-        // Local-only: the engine endpoint, and what LocalSettings names LOCAL_* (the local runner's).
+        // The function's catalogue, and the runner's: its SNOWID_* variables are the function's process too, local only.
+        Set<String> variables = new LinkedHashSet<>(FunctionSettings.CATALOGUE.names());
         Set<String> localOnly = new LinkedHashSet<>();
         localOnly.add(FunctionSettings.DYNAMODB_ENDPOINT);
-        localSettings.forEach((field, value) -> {
-            if (field.startsWith("LOCAL_")) {
-                localOnly.add(value);
+        for (String runner : LocalSettings.CATALOGUE.names()) {
+            if (runner.startsWith("SNOWID_")) {
+                variables.add(runner);
+                localOnly.add(runner);
             }
-        });
+        }
         return new CodeNames(
                 LeaseTableSchema.SLOT,
                 LeaseTableSchema.TTL,
                 new LinkedHashSet<>(stringConstants(LeaseTableSchema.class).values()),
                 new LinkedHashSet<>(LeaseTableSchema.ACTIONS_USED),
-                filter(variables, "SNOWID_"),
+                variables,
                 localOnly,
-                filter(variables, "AWS_"),
+                new LinkedHashSet<>(FunctionSettings.RUNTIME_VARIABLES),
                 SnowflakeCodec.TWITTER_EPOCH_MILLIS,
                 HANDLER_CLASS + "::" + HANDLER_METHOD);
     }
@@ -98,12 +97,6 @@ record CodeNames(String keyAttribute, String ttlAttribute, Set<String> attribute
             }
         }
         return values;
-    }
-
-    private static Set<String> filter(Set<String> names, String prefix) {
-        Set<String> matching = new LinkedHashSet<>();
-        names.stream().filter(name -> name.startsWith(prefix) && name.equals(name.toUpperCase())).forEach(matching::add);
-        return matching;
     }
 
     private static Set<String> replace(Set<String> names, String old, String renamed) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.lambda.engine.DynamoDbEngine;
 import dev.snowid.lambda.engine.OnMoto;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.LeaseAuthMode;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -60,7 +61,7 @@ class MotoIamDeployTest {
         assertEquals(PRINCIPALS, variables.get(FunctionSettings.LEASE_PRINCIPALS));
         assertEquals("", variables.get(FunctionSettings.LEASE_SECRET_SHA256));
         // The function reads this environment as it would in Lambda, and accepts it.
-        assertEquals(FunctionSettings.LeaseAuth.AWS_IAM, FunctionSettings.from(variables).leaseAuth());
+        assertEquals(LeaseAuthMode.AWS_IAM, FunctionSettings.from(variables).leaseAuth());
     }
 
     @Test

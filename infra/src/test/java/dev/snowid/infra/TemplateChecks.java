@@ -8,6 +8,7 @@ import static dev.snowid.infra.Template.oneOrMany;
 import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.LeaseAuthMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -434,7 +435,7 @@ final class TemplateChecks {
         List<String> modes = new ArrayList<>();
         list(declared.getOrDefault("AllowedValues", List.of())).forEach(v -> modes.add(String.valueOf(v).toLowerCase(Locale.ROOT)));
         List<String> known = new ArrayList<>();
-        for (FunctionSettings.LeaseAuth mode : FunctionSettings.LeaseAuth.values()) {
+        for (LeaseAuthMode mode : LeaseAuthMode.values()) {
             known.add(mode.name().toLowerCase(Locale.ROOT));
         }
         expect(problems, "LeaseAuth's values (the function's modes)", known, modes);

@@ -55,9 +55,11 @@ public final class LocalRunner implements AutoCloseable {
     /** The curl option that sends the secret, as a shell would need it typed. */
     private final String authorizationOption;
     private final String poolDescription;
+    /** The variables nobody in this process reads, one line each; printed once, before the ready line. */
+    private final List<String> warnings;
 
     private LocalRunner(HttpServer server, LaneDispatch dispatch, List<SnowidHandler> handlers, SupervisedDynalite engine, URI endpoint, String table,
-                        Optional<String> madeUpSecret, String authorizationOption, String poolDescription) {
+                        Optional<String> madeUpSecret, String authorizationOption, String poolDescription, List<String> warnings) {
         this.server = server;
         this.dispatch = dispatch;
         this.handlers = handlers;
@@ -67,6 +69,7 @@ public final class LocalRunner implements AutoCloseable {
         this.madeUpSecret = madeUpSecret;
         this.authorizationOption = authorizationOption;
         this.poolDescription = poolDescription;
+        this.warnings = warnings;
     }
 
     public static void main(String[] args) {
@@ -90,7 +93,7 @@ public final class LocalRunner implements AutoCloseable {
     /**
      * Starts dynalite (or uses the configured endpoint), the table, the handler and the server.
      *
-     * @param environment the variables of {@link FunctionSettings}, including its {@code LOCAL_*} ones
+     * @param environment the function's variables ({@link FunctionSettings}) and the runner's own ({@link LocalSettings})
      */
     public static LocalRunner start(Map<String, String> environment) {
         int port = LocalSettings.port(environment);
@@ -132,7 +135,8 @@ public final class LocalRunner implements AutoCloseable {
             // Two handlers, as the template's two functions: each its own lock, threads and queue (RouteLane).
             Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
             for (RouteLane lane : RouteLane.values()) {
-                Map<String, String> laneEnv = new HashMap<>(env);
+                // The function's variables only: the runner's own are not the function's business, and it warned about the rest.
+                Map<String, String> laneEnv = LocalSettings.forFunction(env);
                 laneEnv.put(FunctionSettings.ROLE, lane.role());
                 SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(laneEnv)).build();
                 handlers.add(handler);
@@ -150,7 +154,7 @@ public final class LocalRunner implements AutoCloseable {
             server.setExecutor(readers);
             server.start();
             return new LocalRunner(server, dispatch, handlers, engine, endpoint, settings.table(), madeUp, authorizationOption,
-                    settings.poolDescription());
+                    settings.poolDescription(), LocalSettings.warnings(environment));
         } catch (IOException e) {
             handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
@@ -187,8 +191,14 @@ public final class LocalRunner implements AutoCloseable {
         return madeUpSecret;
     }
 
-    /** The ready line and how to try it, with a working curl command. */
+    /** The variables nobody in this process reads: a typo keeps a default silently otherwise. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** The warnings, then the ready line and how to try it, with a working curl command. */
     public void printReady(PrintStream out) {
+        warnings.forEach(warning -> out.println("snowid local: warning: " + warning));
         String base = "http://localhost:" + port();
         String store = engine != null ? engine.toString() : endpoint.toString();
         out.println("snowid local: ready on " + base + " — lease table '" + table + "' on " + store + ", slot pool " + poolDescription);

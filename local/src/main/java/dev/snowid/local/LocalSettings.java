@@ -1,14 +1,20 @@
 package dev.snowid.local;
 
 import dev.snowid.dynalite.DynaliteSettings;
+import dev.snowid.internal.NumberRange;
+import dev.snowid.internal.Setting;
+import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.BearerSecretStrength;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The local runner's own settings, on top of the function's ({@link FunctionSettings}). Every
- * constant here whose field name starts with {@code LOCAL_} is a variable no deployment may set
+ * The local runner's own settings ({@link #CATALOGUE}), on top of the function's
+ * ({@link FunctionSettings}); the runner's process reads both, and warns about any other
+ * {@code SNOWID_*} variable ({@link #PROCESS}). None of the runner's own is for a deployment
  * (the deploy test checks the template against them).
  */
 public final class LocalSettings {
@@ -21,21 +27,58 @@ public final class LocalSettings {
     public static final String LOCAL_DYNALITE_DIR = DynaliteSettings.DYNALITE_DIR;
 
     public static final int DEFAULT_LOCAL_PORT = 8080;
+
+    private static final Setting<Long> PORT = Setting.named(LOCAL_PORT)
+            .in(NumberRange.of(0, 65_535, "a TCP port; 0 picks a free one")).byDefault(Integer.toString(DEFAULT_LOCAL_PORT))
+            .means("the port on localhost (0: any free one)");
+    private static final Setting<String> SECRET = Setting.named(LOCAL_LEASE_SECRET).secret()
+            .parsedBy(String::trim) // as the lease routes trim the secret a client presents, so both hash the same text
+            .unsetMeans("made up and printed")
+            .allowed("at least " + BearerSecretStrength.MIN_BITS + " bits of randomness, e.g. " + BearerSecretStrength.HOW_TO_GENERATE)
+            .means("the plain bearer secret of the lease routes (hashed at start)");
+    private static final Setting<String> DYNALITE_DIR = Setting.named(LOCAL_DYNALITE_DIR).unsetMeans("found or installed")
+            .means("a folder with dynalite installed (node_modules/dynalite)");
+    private static final Setting<String> CACHE_HOME = Setting.named(DynaliteSettings.XDG_CACHE_HOME).unsetMeans("~/.cache")
+            .means("where the per-user dynalite install goes (snowid/dynalite/…)");
+
+    /** The runner's own settings: the one declaration of each. */
+    public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the local runner", PORT, SECRET, DYNALITE_DIR, CACHE_HOME);
+
+    /** What the runner's process reads: its own settings and the function's. */
+    public static final SettingCatalogue PROCESS = CATALOGUE.with("the local runner", FunctionSettings.CATALOGUE);
+
     /** The runner's own variables, which the function's settings do not warn about. */
-    static final java.util.List<String> VARIABLES = java.util.List.of(LOCAL_PORT, LOCAL_LEASE_SECRET, LOCAL_DYNALITE_DIR);
+    static final List<String> VARIABLES = CATALOGUE.names();
 
     private LocalSettings() {
     }
 
     /** The port ({@value #LOCAL_PORT}), 0 to 65535. */
     public static int port(Map<String, String> env) {
-        return (int) FunctionSettings.number(env, LOCAL_PORT, DEFAULT_LOCAL_PORT, 0, 65_535, "a TCP port; 0 picks a free one");
+        return FunctionSettings.read(env, PORT).intValue();
     }
 
     /** The plain bearer secret ({@value #LOCAL_LEASE_SECRET}), if one is set. */
     public static Optional<String> leaseSecret(Map<String, String> env) {
-        // Trimmed as the lease routes trim the secret a client presents, so both hash the same text.
-        return Optional.ofNullable(env.get(LOCAL_LEASE_SECRET)).map(String::trim).filter(secret -> !secret.isEmpty());
+        return Optional.ofNullable(FunctionSettings.read(env, SECRET)).filter(secret -> !secret.isEmpty());
+    }
+
+    /**
+     * One line per {@code SNOWID_*} variable of {@code env} the runner's process does not read,
+     * with the closest name it does: printed once at start.
+     */
+    public static List<String> warnings(Map<String, String> env) {
+        return PROCESS.unknownNames("environment variable", env.keySet(), "SNOWID_");
+    }
+
+    /**
+     * What the function's handlers are given: {@code env} without the runner's own variables and
+     * without those nobody reads (the runner warned about them once already).
+     */
+    static Map<String, String> forFunction(Map<String, String> env) {
+        Map<String, String> function = new HashMap<>(env);
+        function.keySet().removeIf(name -> name.startsWith("SNOWID_") && !FunctionSettings.CATALOGUE.reads(name));
+        return function;
     }
 
     /**
@@ -49,7 +92,7 @@ public final class LocalSettings {
         if (set != null && !set.isEmpty()) {
             return env;
         }
-        int size = FunctionSettings.from(env).pool().size();
+        int size = FunctionSettings.from(env, VARIABLES).pool().size();
         if (size < 2) {
             return env;
         }

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Just enough JSON for the lease API's fixed shapes: one flat object whose values are strings,
- * whole numbers, booleans or null; for the slot map also lists of such flat objects. The agent
+ * Just enough JSON for the API's fixed shapes: one flat object whose values are strings, whole
+ * numbers, booleans or null; for the slot map and {@code /ids} also lists of such flat objects or
+ * of such values. The agent
  * carries no JSON library into legacy JVMs; anything outside this subset is rejected with the
  * position, never guessed at.
  */
@@ -27,7 +28,7 @@ final class FlatJson {
         return parse(text, false);
     }
 
-    /** As {@link #parse(String)}, and a value may also be a list of flat objects ({@code List<Map<String, Object>>}). */
+    /** As {@link #parse(String)}, and a value may also be a list of flat objects or of plain values ({@code List<Object>}). */
     static Map<String, Object> parseWithLists(String text) {
         return parse(text, true);
     }
@@ -57,11 +58,11 @@ final class FlatJson {
             if (json.length() > start + 1) {
                 json.append(',');
             }
-            quote(json, entry.getKey());
+            JsonString.quote(json, entry.getKey());
             json.append(':');
             Object value = entry.getValue();
             if (value instanceof String) {
-                quote(json, (String) value);
+                JsonString.quote(json, (String) value);
             } else if (value instanceof List) {
                 json.append('[');
                 boolean first = true;
@@ -80,35 +81,6 @@ final class FlatJson {
             }
         }
         json.append('}');
-    }
-
-    /**
-     * A JSON string literal. Besides what JSON requires (quote, backslash, control characters),
-     * U+2028 and U+2029 (line ends to JavaScript) and lone surrogates (not UTF-8 at all, so a
-     * reader would see a replacement character or fail) are written as {@code \\u} escapes.
-     */
-    private static void quote(StringBuilder json, String value) {
-        json.append('"');
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '"' || c == '\\') {
-                json.append('\\').append(c);
-            } else if (c < 0x20 || c == 0x2028 || c == 0x2029 || Character.isSurrogate(c) && !inPair(value, i)) {
-                json.append(String.format("\\u%04x", (int) c));
-            } else {
-                json.append(c);
-            }
-        }
-        json.append('"');
-    }
-
-    /** Whether the surrogate at {@code i} is half of a valid pair. */
-    private static boolean inPair(String value, int i) {
-        char c = value.charAt(i);
-        if (Character.isHighSurrogate(c)) {
-            return i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1));
-        }
-        return i > 0 && Character.isHighSurrogate(value.charAt(i - 1));
     }
 
     private Map<String, Object> object() {
@@ -171,9 +143,9 @@ final class FlatJson {
         throw error("expected a string, a whole number, true, false or null (nested values are not expected)");
     }
 
-    /** A list of flat objects: one level only, so the slot map's lists cannot nest further. */
-    private List<Map<String, Object>> list() {
-        List<Map<String, Object>> list = new ArrayList<>();
+    /** A list of flat objects or plain values: one level only, so the lists cannot nest further. */
+    private List<Object> list() {
+        List<Object> list = new ArrayList<>();
         expect('[');
         skipSpace();
         if (peek() == ']') {
@@ -184,7 +156,7 @@ final class FlatJson {
         while (true) {
             skipSpace();
             flat.position = position;
-            list.add(flat.object());
+            list.add(peek() == '{' ? flat.object() : flat.value());
             position = flat.position;
             skipSpace();
             char next = next();

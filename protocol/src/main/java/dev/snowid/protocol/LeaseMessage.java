@@ -2,6 +2,7 @@ package dev.snowid.protocol;
 
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
+import dev.snowid.internal.HexToken;
 import dev.snowid.lease.Lease;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -80,8 +81,12 @@ public final class LeaseMessage {
                     + " does not match " + LeaseFields.DATACENTER + ":" + LeaseFields.MACHINE + " " + slot);
         }
         Object owner = json.get(LeaseFields.OWNER);
-        if (!(owner instanceof String) || ((String) owner).isEmpty()) {
+        if (!(owner instanceof String)) {
             throw new IllegalArgumentException("'" + LeaseFields.OWNER + "' is missing or not a string");
+        }
+        if (!HexToken.isToken((String) owner)) {
+            // Sent back as it came on every renewal and release: one the function could never accept is refused now.
+            throw new IllegalArgumentException("'" + LeaseFields.OWNER + "' is not an owner token (" + HexToken.SHAPE + ")");
         }
         return new Lease(slot, (String) owner, longField(json, LeaseFields.FENCE),
                 LeaseWindow.of(longField(json, LeaseFields.FLOOR), longField(json, LeaseFields.EXPIRES_AT)));

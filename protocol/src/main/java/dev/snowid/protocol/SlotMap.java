@@ -208,6 +208,11 @@ public final class SlotMap {
         if (!(value instanceof List)) {
             throw new IllegalArgumentException("'" + name + "' is missing or not a list");
         }
+        for (Object item : (List<?>) value) {
+            if (!(item instanceof Map)) {
+                throw new IllegalArgumentException("'" + name + "' holds " + item + ", not an object");
+            }
+        }
         return (List<Map<String, Object>>) value;
     }
 

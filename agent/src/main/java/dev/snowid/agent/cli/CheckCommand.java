@@ -9,6 +9,7 @@ import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.protocol.HttpUrl;
+import dev.snowid.protocol.IdsAnswer;
 import dev.snowid.protocol.SlotMap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,9 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code check <lease url>}: the deployment check an operator runs right after deploying (or
@@ -44,23 +42,24 @@ public final class CheckCommand {
     /** IDs asked of GET /ids. */
     static final int API_IDS = 3;
     private static final int READ_TIMEOUT_MILLIS = 10_000;
-    private static final Pattern IDS_ANSWER = Pattern.compile("\\{\\s*\"ids\"\\s*:\\s*\\[(.*)]\\s*}", Pattern.DOTALL);
-    private static final Pattern QUOTED_DIGITS = Pattern.compile("\\s*\"([0-9]{1,19})\"\\s*");
 
     private final String url;
     private final HttpLeaseSource source;
     private final PrintStream out;
     private final WallClock clock = WallClock.SYSTEM;
 
-    private CheckCommand(URL url, Supplier<String> credentials, PrintStream out) {
+    private CheckCommand(URL url, HttpLeaseSource source, PrintStream out) {
         this.url = url.toString().endsWith("/") ? url.toString().substring(0, url.toString().length() - 1) : url.toString();
-        this.source = new HttpLeaseSource(url, credentials, HOLDER);
+        this.source = source;
         this.out = out;
     }
 
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         if (args.length != 1) {
             return usage(err, args.length == 0 ? "no lease URL given" : "one lease URL only; unexpected '" + args[1] + "'");
+        }
+        for (String warning : CliSettings.warnings(env)) {
+            err.println("warning: " + warning);
         }
         URL url;
         try {
@@ -69,24 +68,13 @@ public final class CheckCommand {
             return usage(err, "'" + args[0] + "' " + e.getMessage()
                     + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
-        Supplier<String> credentials = credentials(env);
-        if (credentials == null) {
-            return usage(err, LeasesCommand.SECRET_VARIABLE + " is not set: the check takes a lease, which needs the lease API's bearer secret");
+        HttpLeaseSource source;
+        try {
+            source = CliSettings.leaseApi(env, url, HOLDER, "the check takes a lease, which needs");
+        } catch (IllegalArgumentException e) {
+            return usage(err, e.getMessage());
         }
-        return new CheckCommand(url, credentials, out).run(err);
-    }
-
-    /**
-     * The one place the check's credentials come from: the bearer secret in the environment. IAM
-     * signing, once the client has it, is chosen here too; null: none configured.
-     */
-    private static Supplier<String> credentials(Map<String, String> env) {
-        String secret = env.get(LeasesCommand.SECRET_VARIABLE);
-        if (secret == null || secret.trim().isEmpty()) {
-            return null;
-        }
-        String trimmed = secret.trim();
-        return () -> trimmed;
+        return new CheckCommand(url, source, out).run(err);
     }
 
     private int run(PrintStream err) {
@@ -234,22 +222,13 @@ public final class CheckCommand {
                 + first.instant() + " (" + age + " ms ago by this clock)");
     }
 
-    /** {@code {"ids":["…",…]}}: the decimal strings, in order. */
+    /** {@code {"ids":["…",…]}}: the decimal strings, in order, read by the protocol's reader. */
     static long[] idsIn(String body) throws CheckFailed {
-        Matcher answer = IDS_ANSWER.matcher(body);
-        if (!answer.matches()) {
-            throw new CheckFailed("not an {\"ids\":[…]} answer: " + body);
+        try {
+            return IdsAnswer.read(body);
+        } catch (IllegalArgumentException e) {
+            throw new CheckFailed(e.getMessage());
         }
-        String[] items = answer.group(1).split(",", -1);
-        long[] ids = new long[items.length];
-        for (int i = 0; i < items.length; i++) {
-            Matcher digits = QUOTED_DIGITS.matcher(items[i]);
-            if (!digits.matches()) {
-                throw new CheckFailed("'" + items[i].trim() + "' is not an ID as a JSON string of digits: " + body);
-            }
-            ids[i] = Long.parseLong(digits.group(1));
-        }
-        return ids;
     }
 
     private void giveBack(Lease lease, long lastIssued) {
@@ -284,7 +263,8 @@ public final class CheckCommand {
 
     private static int usage(PrintStream err, String problem) {
         err.println(problem);
-        err.println("usage: " + LeasesCommand.SECRET_VARIABLE + "=<secret> java -jar snowid-agent.jar check <lease url>");
+        err.println("usage: " + CliSettings.SECRET_VARIABLE + "=<secret> java -jar snowid-agent.jar check <lease url>");
+        err.println("       " + CliSettings.AUTH_VARIABLE + "=aws_iam java -jar snowid-agent-iam.jar check <lease url>");
         return 2;
     }
 

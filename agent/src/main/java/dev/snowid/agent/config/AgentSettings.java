@@ -1,28 +1,38 @@
 package dev.snowid.agent.config;
 
+import static dev.snowid.agent.config.AgentProperties.CONFIG;
+import static dev.snowid.agent.config.AgentProperties.EPOCH;
+import static dev.snowid.agent.config.AgentProperties.JMX;
+import static dev.snowid.agent.config.AgentProperties.LEASE_AUTH;
+import static dev.snowid.agent.config.AgentProperties.LEASE_MILLIS;
+import static dev.snowid.agent.config.AgentProperties.LEASE_REGION;
+import static dev.snowid.agent.config.AgentProperties.LEASE_SECRET;
+import static dev.snowid.agent.config.AgentProperties.LEASE_URL;
+import static dev.snowid.agent.config.AgentProperties.NODE;
+import static dev.snowid.agent.config.AgentProperties.ON_UNAVAILABLE;
+import static dev.snowid.agent.config.AgentProperties.TARGETS;
+import static dev.snowid.agent.config.AgentProperties.WAIT_FOR_SLOT;
+import static dev.snowid.agent.config.AgentProperties.envName;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.internal.ClosestName;
+import dev.snowid.internal.Setting;
 import dev.snowid.internal.WholeNumber;
-import dev.snowid.lease.LeaseTerms;
 import dev.snowid.protocol.HttpUrl;
+import dev.snowid.protocol.LeaseAuthMode;
 import java.net.URL;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 
 /**
- * Every setting of the agent, parsed and checked in one place. Where a value comes from (a
- * system property, else its environment variable: upper-case, dots become {@code _},
- * {@code snowid.lease.url} ⇔ {@code SNOWID_LEASE_URL}; else the properties file
+ * Every setting of the agent ({@link AgentProperties}), parsed and checked in one place. Where a
+ * value comes from (a system property, else its environment variable, else the properties file
  * {@code snowid.config} or the agent argument names) is {@link SettingSource}'s business. An
  * empty value counts as not set, as in the function. Anything wrong is an
  * {@link AgentConfigurationException} naming the property and what is allowed; things that work
@@ -30,29 +40,8 @@ import java.util.Set;
  */
 public final class AgentSettings {
 
-    public static final String NODE = "snowid.node";
-    public static final String LEASE_URL = "snowid.lease.url";
-    public static final String LEASE_SECRET = "snowid.lease.secret";
-    /** {@code bearer} (the secret) or {@code aws_iam} (SigV4 with the workload's AWS credentials; snowid-agent-iam.jar). */
-    public static final String LEASE_AUTH = "snowid.lease.auth";
-    /** With {@code aws_iam}: the API's region, when the lease URL's host does not name it (a custom domain). */
-    public static final String LEASE_REGION = "snowid.lease.region";
-    public static final String LEASE_MILLIS = "snowid.lease.millis";
-    public static final String WAIT_FOR_SLOT = "snowid.lease.waitForSlot";
-    public static final String TARGETS = "snowid.targets";
-    public static final String EPOCH = "snowid.epoch";
-    public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
-    public static final String JMX = "snowid.jmx";
-    public static final String CONFIG = "snowid.config";
-
-    static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(
-            NODE, LEASE_URL, LEASE_SECRET, LEASE_AUTH, LEASE_REGION, LEASE_MILLIS, WAIT_FOR_SLOT, TARGETS, EPOCH, ON_UNAVAILABLE, JMX, CONFIG));
-
     /** Far more than any application has; the redirected bodies push the index as a short. */
     static final int MAX_TARGETS = 1000;
-
-    /** The longest start-up wait for a free slot: the longest lease, by which every dead holder's slot is free. */
-    static final long MAX_WAIT_FOR_SLOT_MILLIS = LeaseTerms.MAX_LEASE_MILLIS;
 
     private final Slot node;
     private final URL leaseUrl;
@@ -92,9 +81,7 @@ public final class AgentSettings {
         this.epochConfigured = reader.get(EPOCH) != null;
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
         this.jmx = parseJmx(reader);
-        reader.warnAboutUnknownProperties();
-        reader.warnAboutUnknownFileKeys();
-        reader.warnAboutUnknownEnvironmentVariables();
+        reader.warnAboutUnknownNames();
         this.warnings = Collections.unmodifiableList(reader.warnings);
     }
 
@@ -127,9 +114,23 @@ public final class AgentSettings {
         return "";
     }
 
-    /** {@code snowid.lease.url} → {@code SNOWID_LEASE_URL}. */
-    public static String envName(String property) {
-        return property.replace('.', '_').toUpperCase(Locale.ROOT);
+    /** {@code text} read by {@code setting}'s parser; what is wrong named with where the value came from. */
+    private static <T> T read(SettingSource reader, Setting<T> setting, String text) {
+        try {
+            return setting.read(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw invalid(reader, setting.name(), text, e.getMessage());
+        }
+    }
+
+    /**
+     * {@code snowid.lease.millis='4999' is out of range; allowed …}: the value named once, where it
+     * came from; {@code snowid.node='7:32' is invalid: machine 32 …} when the reason does not quote it.
+     */
+    private static AgentConfigurationException invalid(SettingSource reader, String property, String text, String reason) {
+        String quoted = "'" + text.trim() + "' ";
+        return new AgentConfigurationException(reader.describe(property)
+                + (reason.startsWith(quoted) ? " " + reason.substring(quoted.length()) : " is invalid: " + reason));
     }
 
     private static Slot parseNode(SettingSource reader, String text) {
@@ -141,12 +142,12 @@ public final class AgentSettings {
     }
 
     private static URL parseUrl(SettingSource reader, String text) {
-        String allowed = "expected the base URL of the snowid lease API, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com";
         URL url;
         try {
             url = HttpUrl.parse(text.trim());
         } catch (IllegalArgumentException e) {
-            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " " + e.getMessage() + "; " + allowed);
+            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " " + e.getMessage() + "; allowed "
+                    + AgentProperties.LEASE_URL_SETTING.allowed() + ", e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
         if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {
             reader.warnings.add(LEASE_URL + " uses plain http to " + url.getHost() + ": lease requests travel unencrypted; use https");
@@ -157,13 +158,8 @@ public final class AgentSettings {
     /** Whether lease requests are signed (aws_iam); only with a leased node, and then never with a secret. */
     private static boolean parseLeaseAuth(SettingSource reader) {
         String text = reader.get(LEASE_AUTH);
-        String mode = text == null ? "bearer" : text.trim().toLowerCase(Locale.ROOT); // the function's AWS_IAM spelling works too
-        if (mode.equals("bearer")) {
+        if (text == null || read(reader, AgentProperties.LEASE_AUTH_SETTING, text) == LeaseAuthMode.BEARER) {
             return false;
-        }
-        if (!mode.equals("aws_iam")) {
-            throw new AgentConfigurationException(reader.describe(LEASE_AUTH) + " is not a lease auth mode: allowed bearer (the default: "
-                    + envName(LEASE_SECRET) + ") or aws_iam (SigV4 with this workload's AWS credentials, snowid-agent-iam.jar)");
         }
         if (reader.get(LEASE_URL) == null) {
             throw new AgentConfigurationException(reader.describe(LEASE_AUTH) + " only applies to a leased node (" + LEASE_URL + ")");
@@ -208,17 +204,7 @@ public final class AgentSettings {
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
                     + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
         }
-        String allowed = "allowed: a whole number of ms from " + LeaseTerms.MIN_LEASE_MILLIS + " to " + LeaseTerms.MAX_LEASE_MILLIS
-                + " (renewals are then scheduled as if the lease lasted that long; default: the duration the lease API grants)";
-        OptionalLong number = WholeNumber.parse(text.trim());
-        if (!number.isPresent()) {
-            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is not a whole number; " + allowed);
-        }
-        long millis = number.getAsLong();
-        if (millis < LeaseTerms.MIN_LEASE_MILLIS || millis > LeaseTerms.MAX_LEASE_MILLIS) {
-            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " is out of range; " + allowed);
-        }
-        return millis;
+        return read(reader, AgentProperties.LEASE_MILLIS_SETTING, text);
     }
 
     private static long parseWaitForSlot(SettingSource reader) {
@@ -230,17 +216,7 @@ public final class AgentSettings {
             throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " only applies to a leased node ("
                     + LEASE_URL + "); a fixed node (" + NODE + ") takes no slot from a pool");
         }
-        String allowed = "allowed: a whole number of ms from 0 (the default: exit at once when every slot is held) to "
-                + MAX_WAIT_FOR_SLOT_MILLIS + " (wait that long at start-up for a slot to free)";
-        OptionalLong number = WholeNumber.parse(text.trim());
-        if (!number.isPresent()) {
-            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is not a whole number; " + allowed);
-        }
-        long millis = number.getAsLong();
-        if (millis < 0 || millis > MAX_WAIT_FOR_SLOT_MILLIS) {
-            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " is out of range; " + allowed);
-        }
-        return millis;
+        return read(reader, AgentProperties.WAIT_FOR_SLOT_SETTING, text);
     }
 
     /** Presets and {@code Class#method[:kind]} entries, in any mix; a method named twice is redirected once. */
@@ -256,7 +232,7 @@ public final class AgentSettings {
             if (entry.indexOf('#') < 0 && entry.indexOf('.') < 0) {
                 Preset preset = Preset.named(entry);
                 if (preset == null) {
-                    String closest = ClosestName.among(entry, Preset.names());
+                    String closest = AgentProperties.CATALOGUE.closest(entry, Preset.names());
                     throw new AgentConfigurationException(reader.describe(TARGETS) + ": '" + entry + "' is not a preset: presets are "
                             + Preset.names() + (closest != null ? " (did you mean `" + closest + "`?)" : "") + "; a target is "
                             + Target.SYNTAX + ", e.g. com.acme.Ids#next");
@@ -310,7 +286,7 @@ public final class AgentSettings {
         try {
             return SnowflakeCodec.withPastEpoch(epoch.getAsLong(), System.currentTimeMillis());
         } catch (IllegalArgumentException e) {
-            throw new AgentConfigurationException(reader.describe(EPOCH) + " is invalid: " + e.getMessage() + "; " + allowed);
+            throw invalid(reader, EPOCH, text, e.getMessage() + "; " + allowed);
         }
     }
 
@@ -329,12 +305,12 @@ public final class AgentSettings {
         return leaseSecret;
     }
 
-    /** Whether lease requests are signed with AWS SigV4 ({@value #LEASE_AUTH}=aws_iam). */
+    /** Whether lease requests are signed with AWS SigV4 ({@value AgentProperties#LEASE_AUTH}=aws_iam). */
     public boolean leaseSigned() {
         return leaseSigned;
     }
 
-    /** The region to sign for ({@value #LEASE_REGION}); null: from the lease URL's host. */
+    /** The region to sign for ({@value AgentProperties#LEASE_REGION}); null: from the lease URL's host. */
     public String leaseRegion() {
         return leaseRegion;
     }
@@ -358,7 +334,7 @@ public final class AgentSettings {
         return codec;
     }
 
-    /** Whether {@value #EPOCH} is set: a leased node then refuses a lease API with another epoch, else adopts the API's. */
+    /** Whether {@value AgentProperties#EPOCH} is set: a leased node then refuses a lease API with another epoch, else adopts the API's. */
     public boolean epochConfigured() {
         return epochConfigured;
     }
@@ -380,8 +356,8 @@ public final class AgentSettings {
         if (text.equals("false")) {
             return false;
         }
-        throw new AgentConfigurationException(reader.describe(JMX) + " is not a switch: allowed true (the default: register the"
-                + " MBean dev.snowid:type=Agent) or false");
+        throw new AgentConfigurationException(reader.describe(JMX) + " is not a switch: allowed "
+                + AgentProperties.JMX_SETTING.allowed() + " (the default true registers the MBean dev.snowid:type=Agent)");
     }
 
     public List<String> warnings() {

@@ -1,41 +1,30 @@
 package dev.snowid.agent.config;
 
-import static dev.snowid.agent.config.AgentSettings.ALL;
-import static dev.snowid.agent.config.AgentSettings.CONFIG;
-import static dev.snowid.agent.config.AgentSettings.EPOCH;
-import static dev.snowid.agent.config.AgentSettings.LEASE_AUTH;
-import static dev.snowid.agent.config.AgentSettings.LEASE_SECRET;
-import static dev.snowid.agent.config.AgentSettings.LEASE_URL;
-import static dev.snowid.agent.config.AgentSettings.ON_UNAVAILABLE;
-import static dev.snowid.agent.config.AgentSettings.TARGETS;
-import static dev.snowid.agent.config.AgentSettings.envName;
-import dev.snowid.internal.ClosestName;
+import static dev.snowid.agent.config.AgentProperties.ALL;
+import static dev.snowid.agent.config.AgentProperties.CATALOGUE;
+import static dev.snowid.agent.config.AgentProperties.CONFIG;
+import static dev.snowid.agent.config.AgentProperties.LEASE_AUTH;
+import static dev.snowid.agent.config.AgentProperties.LEASE_SECRET;
+import static dev.snowid.agent.config.AgentProperties.LEASE_URL;
+import static dev.snowid.agent.config.AgentProperties.VARIABLES;
+import static dev.snowid.agent.config.AgentProperties.envName;
 import dev.snowid.protocol.BearerSecretStrength;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * Where the agent's settings come from, and nothing else: a system property, else its environment
  * variable, else the properties file that {@code snowid.config} or the agent argument names
  * ({@code -javaagent:snowid-agent.jar=<path>}, {@code jcmd <pid> JVMTI.agent_load <jar> <path>}):
- * precedence {@code -D} &gt; environment &gt; file. Every
- * value the agent reads passes through here; {@link AgentSettings} parses and checks them.
- * Also the warnings about settings from these sources the agent does not know.
+ * precedence {@code -D} &gt; environment &gt; file. Every value the agent reads passes through
+ * here; {@link AgentSettings} parses and checks them. The warnings about names from these sources
+ * the agent does not read come from its catalogue ({@link AgentProperties#CATALOGUE}).
  */
 final class SettingSource {
-
-    /**
-     * {@code SNOWID_*} variables of the snowid function (or mistyped ones) whose meaning the agent
-     * has under another name; any other unknown {@code SNOWID_*} variable gets a generic warning.
-     */
-    private static final Map<String, String> EQUIVALENTS = equivalents();
 
     final Properties systemProperties;
     final Map<String, String> environment;
@@ -104,53 +93,33 @@ final class SettingSource {
         }
     }
 
-    /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used. */
+    /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used; a secret's value never shown. */
     String describe(String property) {
         String value = fromProperty(property);
         if (value != null) {
-            return property + "='" + value + "'";
+            return CATALOGUE.shown(property, value);
         }
         value = fromEnvironment(property);
         if (value != null) {
-            return envName(property) + "='" + value + "' (" + property + ")";
+            return CATALOGUE.shown(envName(property), value) + " (" + property + ")";
         }
         value = property.equals(CONFIG) ? null : file.get(property);
-        return value != null ? property + "='" + value + "' (in " + file.path() + ")" : property;
+        return value != null ? CATALOGUE.shown(property, value) + " (in " + file.path() + ")" : property;
     }
 
-    /** Keys of the file the agent does not read; the file is for the agent alone. */
-    void warnAboutUnknownFileKeys() {
+    /** One warning per system property, environment variable and file key the agent does not read; the file is for the agent alone. */
+    void warnAboutUnknownNames() {
+        warnings.addAll(CATALOGUE.unknownNames("system property", systemProperties.stringPropertyNames(), "snowid.", ALL,
+                Collections.<String>emptyList()));
         for (String key : new TreeSet<>(file.keys())) {
             if (key.equals(CONFIG)) {
                 warnings.add(CONFIG + " in " + file.path() + " is ignored: a file cannot name another");
-            } else if (!ALL.contains(key)) {
-                warnings.add("unknown key " + key + " in " + file.path() + " is ignored" + suggestion(key, ALL));
             }
         }
-    }
-
-    void warnAboutUnknownProperties() {
-        for (String name : systemProperties.stringPropertyNames()) {
-            if (name.startsWith("snowid.") && !ALL.contains(name)) {
-                warnings.add("unknown system property " + name + " is ignored" + suggestion(name, ALL));
-            }
-        }
-    }
-
-    /** One line per {@code SNOWID_*} variable the agent does not read, naming its equivalent where there is one. */
-    void warnAboutUnknownEnvironmentVariables() {
-        Set<String> known = knownEnvironmentNames();
-        for (String name : new TreeSet<>(environment.keySet())) {
-            if (!name.startsWith("SNOWID_") || known.contains(name)) {
-                continue;
-            }
-            String equivalent = EQUIVALENTS.get(name);
-            String closest = ClosestName.among(name, known);
-            warnings.add("environment variable " + name + " is ignored: " + (equivalent != null ? equivalent
-                    : closest != null ? "did you mean `" + closest + "`?"
-                    : "it is not an agent setting (the snowid function's settings do not apply to the agent); the agent reads "
-                            + known));
-        }
+        warnings.addAll(CATALOGUE.unknownNames("file " + file.path() + ": key", file.keys(), "", ALL,
+                Collections.<String>emptyList()));
+        warnings.addAll(CATALOGUE.unknownNames("environment variable", environment.keySet(), "SNOWID_", VARIABLES,
+                Collections.<String>emptyList()));
     }
 
     /**
@@ -160,37 +129,23 @@ final class SettingSource {
      */
     String misspelt(String property) {
         for (String name : new TreeSet<>(systemProperties.stringPropertyNames())) {
-            if (name.startsWith("snowid.") && !ALL.contains(name) && property.equals(ClosestName.among(name, ALL))) {
-                return "-D" + name + "='" + systemProperties.getProperty(name) + "' is not a setting; did you mean `" + property + "`?";
+            if (name.startsWith("snowid.") && !CATALOGUE.reads(name) && property.equals(CATALOGUE.closest(name, ALL))) {
+                return "-D" + CATALOGUE.shown(name, systemProperties.getProperty(name)) + " is not a setting; did you mean `"
+                        + property + "`?";
             }
         }
-        Set<String> known = knownEnvironmentNames();
         for (String name : new TreeSet<>(environment.keySet())) {
-            if (name.startsWith("SNOWID_") && !known.contains(name) && envName(property).equals(ClosestName.among(name, known))) {
-                return "environment variable " + name + "='" + environment.get(name) + "' is not a setting; did you mean `"
+            if (name.startsWith("SNOWID_") && !CATALOGUE.reads(name) && envName(property).equals(CATALOGUE.closest(name, VARIABLES))) {
+                return "environment variable " + CATALOGUE.shown(name, environment.get(name)) + " is not a setting; did you mean `"
                         + envName(property) + "`?";
             }
         }
         for (String key : new TreeSet<>(file.keys())) {
-            if (!ALL.contains(key) && property.equals(ClosestName.among(key, ALL))) {
-                return key + "='" + file.get(key) + "' in " + file.path() + " is not a setting; did you mean `" + property + "`?";
+            if (!CATALOGUE.reads(key) && property.equals(CATALOGUE.closest(key, ALL))) {
+                return CATALOGUE.shown(key, file.get(key)) + " in " + file.path() + " is not a setting; did you mean `" + property + "`?";
             }
         }
         return null;
-    }
-
-    private static Set<String> knownEnvironmentNames() {
-        Set<String> known = new LinkedHashSet<>();
-        for (String property : ALL) {
-            known.add(envName(property));
-        }
-        return known;
-    }
-
-    /** "; did you mean `snowid.targets`?", else the list of what the agent reads. */
-    private static String suggestion(String name, List<String> known) {
-        String closest = ClosestName.didYouMean(name, known);
-        return closest.isEmpty() ? "; the agent reads " + known : closest;
     }
 
     /** The settings of a JVM: its system properties, its environment, and the file the agent argument or {@code snowid.config} names. */
@@ -207,17 +162,5 @@ final class SettingSource {
         SettingSource plain = new SettingSource(systemProperties, environment, ConfigFile.NONE);
         String location = plain.get(CONFIG);
         return location == null ? ConfigFile.NONE : ConfigFile.read(location, plain.describe(CONFIG));
-    }
-
-    private static Map<String, String> equivalents() {
-        Map<String, String> equivalents = new HashMap<>();
-        equivalents.put("SNOWID_EPOCH_MILLIS", "the agent reads " + EPOCH + " / " + envName(EPOCH));
-        equivalents.put("SNOWID_LEASE_SECRET_SHA256", "it is the function's hash of the secret; the agent reads the secret itself from "
-                + envName(LEASE_SECRET));
-        equivalents.put("SNOWID_LEASE_PRINCIPALS", "it is the function's list of the roles that may lease; the agent signs as this "
-                + "workload's role with " + LEASE_AUTH + "=aws_iam");
-        equivalents.put("SNOWID_ON_UNAVAILABLE", "the agent reads " + ON_UNAVAILABLE + " / " + envName(ON_UNAVAILABLE));
-        equivalents.put("SNOWID_TARGET", "the agent reads " + TARGETS + " / " + envName(TARGETS));
-        return Collections.unmodifiableMap(equivalents);
     }
 }

@@ -1,6 +1,6 @@
 package dev.snowid.agent.instrument;
 
-import dev.snowid.agent.config.AgentSettings;
+import dev.snowid.agent.config.AgentProperties;
 import dev.snowid.agent.config.Preset;
 import dev.snowid.agent.config.Target;
 import dev.snowid.agent.runtime.AgentLog;
@@ -68,7 +68,7 @@ public final class PresetCoverage {
 
     private String warning(Preset preset, String className) {
         String funnel = preset.targets().get(0).toString();
-        String add = "add the preset '" + preset.presetName() + "' to " + AgentSettings.TARGETS;
+        String add = "add the preset '" + preset.presetName() + "' to " + AgentProperties.TARGETS;
         if (partly.contains(preset)) {
             return className + " (" + preset.library() + ") was loaded, but only part of " + preset.library()
                     + " is redirected: " + funnel + ", which all of its IDs go through, is not a target, so "

@@ -1,6 +1,6 @@
 package dev.snowid.agent.instrument;
 
-import dev.snowid.agent.config.AgentSettings;
+import dev.snowid.agent.config.AgentProperties;
 import dev.snowid.agent.config.Target;
 import dev.snowid.agent.runtime.AgentLog;
 import dev.snowid.agent.runtime.RedirectedCalls;
@@ -101,7 +101,7 @@ public final class TargetReport {
             } else {
                 String problem = problems.get(target);
                 AgentLog.warn(target.describe() + " was never redirected: " + (problem != null ? problem
-                        : "no class loader loaded " + target.className() + " while this JVM ran; check " + AgentSettings.TARGETS));
+                        : "no class loader loaded " + target.className() + " while this JVM ran; check " + AgentProperties.TARGETS));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.snowid.agent.runtime;
 
 import dev.snowid.agent.config.AgentConfigurationException;
+import dev.snowid.agent.config.AgentProperties;
 import dev.snowid.agent.config.AgentSettings;
 import dev.snowid.client.auth.AwsSigning;
 
@@ -28,9 +29,9 @@ public final class IamSigning {
      */
     public static AwsSigning forRegion(String region) {
         if (IamSigning.class.getClassLoader().getResource(MARKER) == null) {
-            throw new AgentConfigurationException(AgentSettings.LEASE_AUTH + "=aws_iam needs " + IAM_JAR + ", the agent with the AWS "
-                    + "SDK it signs with: -javaagent:" + IAM_JAR + " instead of this jar (or " + AgentSettings.LEASE_AUTH
-                    + "=bearer with " + AgentSettings.envName(AgentSettings.LEASE_SECRET) + ")");
+            throw new AgentConfigurationException(AgentProperties.LEASE_AUTH + "=aws_iam needs " + IAM_JAR + ", the agent with the AWS "
+                    + "SDK it signs with: -javaagent:" + IAM_JAR + " instead of this jar (or " + AgentProperties.LEASE_AUTH
+                    + "=bearer with " + AgentProperties.envName(AgentProperties.LEASE_SECRET) + ")");
         }
         AwsSigning signing = AwsSigning.defaultCredentials();
         return region == null ? signing : signing.region(region);

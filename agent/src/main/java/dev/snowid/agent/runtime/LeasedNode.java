@@ -1,13 +1,12 @@
 package dev.snowid.agent.runtime;
 
 import dev.snowid.agent.config.AgentConfigurationException;
+import dev.snowid.agent.config.AgentProperties;
 import dev.snowid.agent.config.AgentSettings;
 
-import dev.snowid.ClockBehindException;
-import dev.snowid.client.EpochMismatchException;
+import dev.snowid.client.ClientSettings;
 import dev.snowid.client.SnowidClient;
-import dev.snowid.lease.ClockSkewException;
-import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.internal.Setting;
 import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
@@ -59,26 +58,34 @@ public final class LeasedNode implements LongSupplier {
         SnowidClient client;
         try {
             client = builder.build();
-        } catch (NoFreeSlotException full) {
-            throw new AgentStartException("no lease at start-up: " + full.getMessage() + (settings.waitForSlotMillis() > 0 ? ""
-                    : " To wait at start-up instead of exiting, set " + AgentSettings.WAIT_FOR_SLOT + "=<ms> (or "
-                    + AgentSettings.envName(AgentSettings.WAIT_FOR_SLOT) + ")."), full);
-        } catch (EpochMismatchException mismatch) {
-            throw new AgentConfigurationException(AgentSettings.EPOCH + "='" + mismatch.configuredEpochMillis()
-                    + "' is not the lease API's epoch: " + mismatch.getMessage() + " (or leave " + AgentSettings.EPOCH + " unset)",
-                    mismatch);
-        } catch (ClockSkewException | ClockBehindException clock) {
-            throw new AgentStartException("no lease at start-up: " + clock.getMessage(), clock);
         } catch (RuntimeException e) {
-            throw new AgentConfigurationException(AgentSettings.LEASE_URL + "='" + settings.leaseUrl()
-                    + "': no lease from the lease API at start-up: " + e.getMessage()
-                    + " (the URL must be the snowid function's base URL, reachable from here, and " + (settings.leaseSigned()
-                    ? "this workload's AWS role allowed execute-api:Invoke on it and listed in the function's LeasePrincipals)"
-                    : AgentSettings.envName(AgentSettings.LEASE_SECRET) + " its bearer secret)"), e);
+            throw failedStart(settings, e);
         }
         Thread releaseAtExit = new Thread(new Release(client), "snowid-lease-release");
         Runtime.getRuntime().addShutdownHook(releaseAtExit);
         return new LeasedNode(client, releaseAtExit);
+    }
+
+    /** Why start-up got no lease, naming the property to fix: the client says which of its settings ({@link ClientSettings#toFix}). */
+    private static RuntimeException failedStart(AgentSettings settings, RuntimeException e) {
+        Setting<?> toFix = ClientSettings.toFix(e);
+        if (toFix == null) { // this machine's clock: no setting fixes it
+            return new AgentStartException("no lease at start-up: " + e.getMessage(), e);
+        }
+        if (toFix == ClientSettings.WAIT_FOR_SLOT) {
+            return new AgentStartException("no lease at start-up: " + e.getMessage() + (settings.waitForSlotMillis() > 0 ? ""
+                    : " To wait at start-up instead of exiting, set " + AgentProperties.WAIT_FOR_SLOT + "=<ms> (or "
+                    + AgentProperties.envName(AgentProperties.WAIT_FOR_SLOT) + ")."), e);
+        }
+        if (toFix == ClientSettings.CODEC) {
+            return new AgentConfigurationException(AgentProperties.EPOCH + "='" + settings.codec().epochMillis()
+                    + "' is not the lease API's epoch: " + e.getMessage() + " (or leave " + AgentProperties.EPOCH + " unset)", e);
+        }
+        return new AgentConfigurationException(AgentProperties.LEASE_URL + "='" + settings.leaseUrl()
+                + "': no lease from the lease API at start-up: " + e.getMessage()
+                + " (the URL must be the snowid function's base URL, reachable from here, and " + (settings.leaseSigned()
+                ? "this workload's AWS role allowed execute-api:Invoke on it and listed in the function's LeasePrincipals)"
+                : AgentProperties.envName(AgentProperties.LEASE_SECRET) + " its bearer secret)"), e);
     }
 
     /** The client: its codec is the epoch IDs are issued with (the configured one, or the lease API's). */

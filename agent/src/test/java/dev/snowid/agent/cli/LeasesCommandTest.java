@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.snowid.Slot;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.protocol.SlotMap;
+import dev.snowid.testing.SettingsTables;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +49,7 @@ class LeasesCommandTest {
     void theCommandReadsGetLeasesWithTheSecretFromTheEnvironment() throws IOException {
         int port = serve(200, resource("slot-map.json"));
 
-        int status = run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, " s3cret\n"), "http://127.0.0.1:" + port);
+        int status = run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, " s3cret\n"), "http://127.0.0.1:" + port);
 
         assertEquals(0, status, err.toString());
         assertEquals(resource("slot-grid.txt"), out.toString("UTF-8"));
@@ -58,23 +59,42 @@ class LeasesCommandTest {
     @Test
     void aRefusedSecretIsExit1WithTheApisWords() throws IOException {
         int port = serve(401, "{\"error\":\"unauthorized\",\"message\":\"the bearer secret is wrong\"}");
-        assertEquals(1, run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, "nope"), "http://127.0.0.1:" + port));
+        assertEquals(1, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "nope"), "http://127.0.0.1:" + port));
         assertTrue(err.toString("UTF-8").contains("the bearer secret is wrong"), err.toString("UTF-8"));
     }
 
     @Test
     void noSecretOrNoUrlIsExit2NamingWhatIsMissing() throws IOException {
         assertEquals(2, run(Collections.<String, String>emptyMap(), "http://127.0.0.1:1"));
-        assertTrue(err.toString("UTF-8").contains(LeasesCommand.SECRET_VARIABLE), err.toString("UTF-8"));
-        assertEquals(2, run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, "s")));
-        assertEquals(2, run(Collections.singletonMap(LeasesCommand.SECRET_VARIABLE, "s"), "ftp://x"));
+        assertTrue(err.toString("UTF-8").contains(CliSettings.SECRET_VARIABLE), err.toString("UTF-8"));
+        assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "s")));
+        assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "s"), "ftp://x"));
     }
 
     @Test
     void awsIamWithoutTheIamJarIsExit2NamingIt() throws IOException {
         // The unshaded class path has no SDK marker: as the plain snowid-agent.jar.
-        assertEquals(2, run(Collections.singletonMap(LeasesCommand.AUTH_VARIABLE, "aws_iam"), "http://127.0.0.1:1"));
+        assertEquals(2, run(Collections.singletonMap(CliSettings.AUTH_VARIABLE, "aws_iam"), "http://127.0.0.1:1"));
         assertTrue(err.toString("UTF-8").contains("needs snowid-agent-iam.jar"), err.toString("UTF-8"));
+    }
+
+    @Test
+    void aMistypedVariableIsNamedWithTheOneMeantAndItsValueNeverShown() throws IOException {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("SNOWID_LEASE_SECRT", "typed-in-the-wrong-place-9f2c1d");
+        assertEquals(2, run(env, "http://127.0.0.1:1"));
+        String said = err.toString("UTF-8");
+        assertTrue(said.contains("warning: environment variable SNOWID_LEASE_SECRT is not a setting of the agent's CLI and is ignored;"
+                + " did you mean `SNOWID_LEASE_SECRET`?"), said);
+        assertTrue(said.contains(CliSettings.SECRET_VARIABLE + " is not set"), said);
+        assertTrue(!said.contains("typed-in-the-wrong-place"), said);
+
+        err.reset();
+        env.clear();
+        env.put(CliSettings.AUTH_VARIABLE, "iam");
+        assertEquals(2, run(env, "http://127.0.0.1:1"));
+        assertTrue(err.toString("UTF-8").startsWith("SNOWID_LEASE_AUTH: 'iam' is not a lease auth mode; allowed 'bearer'"),
+                err.toString("UTF-8"));
     }
 
     @Test
@@ -130,5 +150,10 @@ class LeasesCommandTest {
             }
             return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
         }
+    }
+
+    @Test
+    void theDocsSettingsTableSaysWhatTheCommandsRead() {
+        assertEquals(Collections.emptyList(), SettingsTables.problems("cli", CliSettings.CATALOGUE));
     }
 }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
+import java.util.Collections;
+import dev.snowid.testing.SettingsTables;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -88,8 +90,7 @@ class AgentSettingsTest {
         environment.put("SNOWID_LEASE_WAITFORSLOT", "30000");
         assertEquals(30_000, read().waitForSlotMillis());
         properties.setProperty("snowid.lease.waitForSlot", "3600001");
-        assertEquals("snowid.lease.waitForSlot='3600001' is out of range; allowed: a whole number of ms from 0 (the default: exit at"
-                + " once when every slot is held) to 3600000 (wait that long at start-up for a slot to free)", failure());
+        assertEquals("snowid.lease.waitForSlot='3600001' is out of range; allowed a whole number from 0 to 3600000 (ms)", failure());
         properties.setProperty("snowid.lease.waitForSlot", "1m");
         assertTrue(failure().contains("is not a whole number"), failure());
         properties.setProperty("snowid.lease.waitForSlot", "+5"); // digits only, as the function reads its settings
@@ -104,8 +105,8 @@ class AgentSettingsTest {
 
     @Test
     void envNamesFollowTheRule() {
-        assertEquals("SNOWID_LEASE_URL", AgentSettings.envName("snowid.lease.url"));
-        assertEquals("SNOWID_ONUNAVAILABLE", AgentSettings.envName("snowid.onUnavailable"));
+        assertEquals("SNOWID_LEASE_URL", AgentProperties.envName("snowid.lease.url"));
+        assertEquals("SNOWID_ONUNAVAILABLE", AgentProperties.envName("snowid.onUnavailable"));
     }
 
     @Test
@@ -153,7 +154,7 @@ class AgentSettingsTest {
         environment.put("SNOWID_LEASE_SECRET", SECRET);
         assertEquals(10000, read().leaseMillis());
         properties.setProperty("snowid.lease.millis", "4999");
-        assertTrue(failure().contains("out of range; allowed: a whole number of ms from 5000 to 3600000"));
+        assertTrue(failure().contains("out of range; allowed a whole number from 5000 to 3600000 (ms)"), this::failure);
         properties.setProperty("snowid.lease.millis", "ten");
         assertTrue(failure().contains("is not a whole number"));
     }
@@ -215,7 +216,8 @@ class AgentSettingsTest {
         properties.setProperty("snowid.node", "1:1");
         properties.setProperty("snowid.targets", "a.B#c");
         properties.setProperty("snowid.target", "a.B#d");
-        assertTrue(read().warnings().get(0).startsWith("unknown system property snowid.target is ignored"));
+        assertTrue(read().warnings().get(0).startsWith("system property snowid.target is not a setting of the agent and is ignored"),
+                read().warnings()::toString);
     }
 
     @Test
@@ -248,8 +250,10 @@ class AgentSettingsTest {
         properties.setProperty("snowid.epoc", "0");
         environment.put("SNOWID_TARGETSS", "a.B#c");
         List<String> warnings = read().warnings();
-        assertTrue(warnings.contains("unknown system property snowid.epoc is ignored; did you mean `snowid.epoch`?"), warnings::toString);
-        assertTrue(warnings.contains("environment variable SNOWID_TARGETSS is ignored: did you mean `SNOWID_TARGETS`?"), warnings::toString);
+        assertTrue(warnings.contains("system property snowid.epoc is not a setting of the agent and is ignored; did you mean `snowid.epoch`?"),
+                warnings::toString);
+        assertTrue(warnings.contains("environment variable SNOWID_TARGETSS is not a setting of the agent and is ignored; did you mean"
+                + " `SNOWID_TARGETS`?"), warnings::toString);
     }
 
     @Test
@@ -315,12 +319,13 @@ class AgentSettingsTest {
         AgentSettings settings = read();
         assertEquals(1288834974657L, settings.codec().epochMillis(), "the function's variable is not the agent's");
         assertEquals(3, settings.warnings().size(), settings.warnings()::toString);
-        assertEquals("environment variable SNOWID_EPOCH_MILLIS is ignored: the agent reads snowid.epoch / SNOWID_EPOCH",
-                settings.warnings().get(0));
-        assertTrue(settings.warnings().get(1).startsWith("environment variable SNOWID_LEASE_SECRET_SHA256 is ignored: it is the function's"
-                + " hash of the secret; the agent reads the secret itself from SNOWID_LEASE_SECRET"), settings.warnings()::toString);
-        assertTrue(settings.warnings().get(2).startsWith("environment variable SNOWID_TABLE is ignored: it is not an agent setting")
-                && settings.warnings().get(2).contains("SNOWID_NODE"), settings.warnings()::toString);
+        assertEquals("environment variable SNOWID_EPOCH_MILLIS is not a setting of the agent and is ignored; the agent reads snowid.epoch"
+                + " / SNOWID_EPOCH", settings.warnings().get(0));
+        assertTrue(settings.warnings().get(1).startsWith("environment variable SNOWID_LEASE_SECRET_SHA256 is not a setting of the agent and"
+                + " is ignored; it is the function's hash of the secret; the agent reads the secret itself from SNOWID_LEASE_SECRET"),
+                settings.warnings()::toString);
+        assertTrue(settings.warnings().get(2).startsWith("environment variable SNOWID_TABLE is not a setting of the agent and is ignored;"
+                + " the agent reads [SNOWID_NODE"), settings.warnings()::toString);
     }
 
     @Test
@@ -384,8 +389,8 @@ class AgentSettingsTest {
         assertEquals(Slot.of(1, 1), settings.node());
         assertEquals(1577836800000L, settings.codec().epochMillis());
         assertEquals(50, settings.onUnavailable().waitMillis());
-        assertTrue(settings.warnings().contains("unknown key other.key in " + file + " is ignored; the agent reads " + AgentSettings.ALL),
-                settings.warnings()::toString);
+        assertTrue(settings.warnings().contains("file " + file + ": key other.key is not a setting of the agent and is ignored; the agent"
+                + " reads " + AgentProperties.ALL), settings.warnings()::toString);
         assertTrue(settings.warnings().contains("snowid.config in " + file + " is ignored: a file cannot name another"), settings.warnings()::toString);
 
         environment.put("SNOWID_NODE", "2:2");
@@ -444,5 +449,28 @@ class AgentSettingsTest {
         properties.setProperty("snowid.config", dir.resolve("missing.properties").toString());
         assertEquals(1577836800000L, AgentSettings.read(properties, environment, file.toString()).codec().epochMillis(),
                 "the agent argument names the file, before snowid.config");
+    }
+
+    @Test
+    void theDocsSettingsTableSaysWhatTheCatalogueDeclares() {
+        assertEquals(Collections.emptyList(), SettingsTables.problems("agent", AgentProperties.CATALOGUE));
+    }
+
+    @Test
+    void aSecretsValueIsNeverShownInAMessage() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.lease.url", "https://api.example.org");
+        properties.setProperty("snowid.lease.auth", "aws_iam");
+        properties.setProperty("snowid.lease.secret", "never-shown-Hk2mQ9xT4vB7nR1w");
+        String refused = failure();
+        assertTrue(refused.startsWith("snowid.lease.secret=<secret, not shown> is set, but snowid.lease.auth=aws_iam"), refused);
+
+        properties.remove("snowid.lease.auth");
+        properties.remove("snowid.lease.secret");
+        environment.put("SNOWID_LEASE_SECRT", "never-shown-either-Zp3L8sW6cY");
+        String typo = failure();
+        assertTrue(typo.startsWith("environment variable SNOWID_LEASE_SECRT=<secret, not shown> is not a setting; did you mean"
+                + " `SNOWID_LEASE_SECRET`?"), typo);
+        assertFalse(refused.contains("never-shown") || typo.contains("never-shown"), refused + typo);
     }
 }

@@ -22,8 +22,8 @@ class LeaseAuthSettingsTest {
     }
 
     private void leased() {
-        properties.setProperty(AgentSettings.LEASE_URL, "https://abc123.execute-api.eu-west-1.amazonaws.com");
-        properties.setProperty(AgentSettings.TARGETS, "com.acme.Ids#next");
+        properties.setProperty(AgentProperties.LEASE_URL, "https://abc123.execute-api.eu-west-1.amazonaws.com");
+        properties.setProperty(AgentProperties.TARGETS, "com.acme.Ids#next");
     }
 
     @Test
@@ -39,47 +39,47 @@ class LeaseAuthSettingsTest {
     @Test
     void awsIamTakesNoSecretAndAnOptionalRegion() {
         leased();
-        properties.setProperty(AgentSettings.LEASE_AUTH, "aws_iam");
+        properties.setProperty(AgentProperties.LEASE_AUTH, "aws_iam");
         AgentSettings signed = read();
         assertTrue(signed.leaseSigned());
         assertNull(signed.leaseSecret());
         assertNull(signed.leaseRegion(), "from the lease URL's host");
 
-        properties.setProperty(AgentSettings.LEASE_REGION, "us-east-2");
+        properties.setProperty(AgentProperties.LEASE_REGION, "us-east-2");
         assertEquals("us-east-2", read().leaseRegion());
         environment.put("SNOWID_LEASE_AUTH", "AWS_IAM"); // the function's spelling, from a shared environment
-        properties.remove(AgentSettings.LEASE_AUTH);
+        properties.remove(AgentProperties.LEASE_AUTH);
         assertTrue(read().leaseSigned());
     }
 
     @Test
     void aSecretWithAwsIamIsRefusedNamingBoth() {
         leased();
-        properties.setProperty(AgentSettings.LEASE_AUTH, "aws_iam");
+        properties.setProperty(AgentProperties.LEASE_AUTH, "aws_iam");
         environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
         AgentConfigurationException refused = assertThrows(AgentConfigurationException.class, this::read);
-        assertTrue(refused.getMessage().contains(AgentSettings.LEASE_SECRET) && refused.getMessage().contains("aws_iam"), refused.getMessage());
+        assertTrue(refused.getMessage().contains(AgentProperties.LEASE_SECRET) && refused.getMessage().contains("aws_iam"), refused.getMessage());
     }
 
     @Test
     void anUnknownModeARegionWithoutIamAndIamWithoutALeaseAreRefused() {
         leased();
         environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
-        properties.setProperty(AgentSettings.LEASE_AUTH, "iam");
-        assertTrue(assertThrows(AgentConfigurationException.class, this::read).getMessage().contains("allowed bearer"));
+        properties.setProperty(AgentProperties.LEASE_AUTH, "iam");
+        assertTrue(assertThrows(AgentConfigurationException.class, this::read).getMessage().contains("is not a lease auth mode; allowed 'bearer'"));
 
-        properties.remove(AgentSettings.LEASE_AUTH);
-        properties.setProperty(AgentSettings.LEASE_REGION, "eu-west-1");
+        properties.remove(AgentProperties.LEASE_AUTH);
+        properties.setProperty(AgentProperties.LEASE_REGION, "eu-west-1");
         assertTrue(assertThrows(AgentConfigurationException.class, this::read).getMessage().contains("only applies with"));
 
-        properties.setProperty(AgentSettings.LEASE_AUTH, "aws_iam");
+        properties.setProperty(AgentProperties.LEASE_AUTH, "aws_iam");
         environment.remove("SNOWID_LEASE_SECRET");
-        properties.setProperty(AgentSettings.LEASE_REGION, "Europe");
+        properties.setProperty(AgentProperties.LEASE_REGION, "Europe");
         assertTrue(assertThrows(AgentConfigurationException.class, this::read).getMessage().contains("is not an AWS region name"));
 
-        properties.remove(AgentSettings.LEASE_URL);
-        properties.remove(AgentSettings.LEASE_REGION);
-        properties.setProperty(AgentSettings.NODE, "7:13");
+        properties.remove(AgentProperties.LEASE_URL);
+        properties.remove(AgentProperties.LEASE_REGION);
+        properties.setProperty(AgentProperties.NODE, "7:13");
         assertTrue(assertThrows(AgentConfigurationException.class, this::read).getMessage().contains("only applies to a leased node"));
     }
 }

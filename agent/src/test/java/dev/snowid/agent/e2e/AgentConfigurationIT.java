@@ -143,7 +143,7 @@ class AgentConfigurationIT {
         long after = System.currentTimeMillis();
 
         assertEquals(0, result.exitCode, result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: unknown key snowid.tragets in " + config + " is ignored"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: file " + config + ": key snowid.tragets is not a setting of the agent and is ignored"), result::toString);
         assertTrue(result.stderr.contains("node 2:3, epoch " + epoch + ", onUnavailable=throw, 3 target(s)"), result::toString);
         AgentRedirectIT.assertAllFrom(IdsFile.read(ids), 1200, SnowflakeCodec.withEpoch(epoch), 2, 3, before, after);
     }
@@ -166,7 +166,7 @@ class AgentConfigurationIT {
 
         assertEquals(0, result.exitCode, result::toString);
         assertTrue(result.stderr.contains("[snowid] WARNING: SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored"), result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: environment variable SNOWID_EPOCH_MILLIS is ignored: the agent reads snowid.epoch"
+        assertTrue(result.stderr.contains("[snowid] WARNING: environment variable SNOWID_EPOCH_MILLIS is not a setting of the agent and is ignored; the agent reads snowid.epoch"
                 + " / SNOWID_EPOCH"), result::toString);
         assertTrue(result.stderr.contains(" started in ") && result.stderr.contains("node 2:3, epoch 1288834974657"), result::toString);
         long[] issued = IdsFile.read(ids);

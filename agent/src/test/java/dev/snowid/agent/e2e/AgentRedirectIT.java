@@ -64,7 +64,7 @@ class AgentRedirectIT {
         String timestamp = "(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z) \\[snowid\\] ";
         for (String line : new String[] {
                 "snowid-agent " + Pattern.quote(ChildJvm.AGENT_VERSION) + " started in \\d+ ms: node 7:13",
-                "WARNING: unknown system property snowid\\.target is ignored",
+                "WARNING: system property snowid\\.target is not a setting of the agent and is ignored",
                 "WARNING: " + Pattern.quote(IDS + "#nextInt is not redirected")}) {
             Matcher matcher = Pattern.compile("(?m)^" + timestamp + line).matcher(result.stderr);
             assertTrue(matcher.find(), () -> "no line '" + line + "' in\n" + result);

@@ -26,4 +26,28 @@ public final class BearerSecret implements RequestAuthorizer {
     public String describe() {
         return "a bearer secret";
     }
+
+    /** A secret that does not change while the process runs (a builder's string, a command's environment). */
+    public static Supplier<String> fixed(String secret) {
+        return new Fixed(secret);
+    }
+
+    /** A class, not a lambda: its toString never shows the secret, and the agent's start-up path has no lambda. */
+    private static final class Fixed implements Supplier<String> {
+        private final String secret;
+
+        Fixed(String secret) {
+            this.secret = secret;
+        }
+
+        @Override
+        public String get() {
+            return secret;
+        }
+
+        @Override
+        public String toString() {
+            return "<secret, not shown>";
+        }
+    }
 }

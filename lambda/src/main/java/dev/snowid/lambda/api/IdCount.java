@@ -3,6 +3,7 @@ package dev.snowid.lambda.api;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.WholeNumber;
 import dev.snowid.lambda.http.ApiError;
+import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.ErrorCode;
 import java.util.List;
 import java.util.OptionalLong;
@@ -33,16 +34,12 @@ public final class IdCount {
         }
         OptionalLong count = WholeNumber.parse(text);
         if (!count.isPresent()) {
-            throw invalid("count '" + shortened(text) + "' is not a whole number");
+            throw invalid("count '" + EchoedInput.shortened(text) + "' is not a whole number");
         }
         if (!SnowflakeCodec.isBatchCount(count.getAsLong())) {
-            throw invalid("count " + shortened(text) + " is out of range");
+            throw invalid("count " + EchoedInput.shortened(text) + " is out of range");
         }
         return (int) count.getAsLong();
-    }
-
-    private static String shortened(String text) {
-        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
     private static ApiError invalid(String what) {

@@ -1,6 +1,8 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.internal.HexToken;
+import dev.snowid.internal.WholeNumber;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.JsonBody;
 import dev.snowid.lambda.json.JsonValue;
@@ -9,6 +11,7 @@ import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseFields;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The JSON bodies of the lease routes: what a caller must show to renew or release (owner token
@@ -18,7 +21,7 @@ public final class LeaseRequestBody {
 
     static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, up to "
             + LeaseRequestBody.MAX_HOLDER_LENGTH + " characters>\",\"" + LeaseFields.REQUEST_ID + "\":\"<this acquisition's id, "
-            + AcquisitionRequest.LENGTH + " lower-case hex digits, the same on its retries>\"}, both optional";
+            + HexToken.SHAPE + ", the same on its retries>\"}, both optional";
     static final String RENEW = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>}, both as POST /leases returned them";
     static final String RELEASE = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>,\"lastIssued\":<unix ms of the "
             + "last ID issued, 0 if none>}";
@@ -26,8 +29,6 @@ public final class LeaseRequestBody {
     static final int MAX_HOLDER_LENGTH = 200;
     /** The holder of a lease whose {@code POST /leases} named none (docs/api.md says so). */
     public static final String DEFAULT_HOLDER = "lease-api";
-    /** Owner tokens are 128 random bits written as lower-case hex. */
-    private static final int OWNER_LENGTH = 32;
 
     /** Owner token and fence: together they prove the caller holds the slot's current lease. */
     record Claim(String owner, long fence) {
@@ -59,8 +60,7 @@ public final class LeaseRequestBody {
         }
         String text = id.string().orElseThrow(() -> invalid(LeaseFields.REQUEST_ID + " is not a string", ACQUIRE));
         if (!AcquisitionRequest.isId(text)) {
-            throw invalid(LeaseFields.REQUEST_ID + " is not an acquisition id (" + AcquisitionRequest.LENGTH + " lower-case hex digits)",
-                    ACQUIRE);
+            throw invalid(LeaseFields.REQUEST_ID + " is not an acquisition id (" + HexToken.SHAPE + ")", ACQUIRE);
         }
         return Optional.of(text);
     }
@@ -110,8 +110,8 @@ public final class LeaseRequestBody {
             throw invalid("owner is missing", expected);
         }
         String text = owner.string().orElseThrow(() -> invalid("owner is not a string", expected));
-        if (text.length() != OWNER_LENGTH || !text.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
-            throw invalid("owner is not an owner token (" + OWNER_LENGTH + " lower-case hex digits)", expected);
+        if (!HexToken.isToken(text)) {
+            throw invalid("owner is not an owner token (" + HexToken.SHAPE + ")", expected);
         }
         return text;
     }
@@ -123,12 +123,13 @@ public final class LeaseRequestBody {
             throw invalid(name + " is missing", expected);
         }
         String digits = node.number().orElseThrow(() -> invalid(name + " is not a number", expected));
-        if (digits.isEmpty() || digits.length() > 19 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        OptionalLong number = WholeNumber.parse(digits);
+        if (!number.isPresent()) {
             throw invalid(name + " " + digits + " is not a whole number from 0 to " + Long.MAX_VALUE, expected);
         }
         try {
-            return Long.parseLong(digits);
-        } catch (NumberFormatException e) {
+            return WholeNumber.parse(digits, 0, Long.MAX_VALUE);
+        } catch (IllegalArgumentException e) {
             throw invalid(name + " " + digits + " is larger than " + Long.MAX_VALUE, expected);
         }
     }

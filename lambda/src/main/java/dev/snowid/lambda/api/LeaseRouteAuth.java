@@ -2,9 +2,9 @@ package dev.snowid.lambda.api;
 
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.ApiRequest;
-import dev.snowid.lambda.settings.FunctionSettings.LeaseAuth;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.LeasePrincipals;
+import dev.snowid.protocol.LeaseAuthMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -31,19 +31,19 @@ public final class LeaseRouteAuth {
 
     private static final String SCHEME = "bearer ";
 
-    private final LeaseAuth mode;
+    private final LeaseAuthMode mode;
     private final List<byte[]> secretHashes;
     private final LeasePrincipals principals;
 
     /** @param principals who may use the routes in {@code aws_iam} mode; ignored in bearer mode */
-    public LeaseRouteAuth(LeaseAuth mode, List<byte[]> secretHashes, LeasePrincipals principals) {
+    public LeaseRouteAuth(LeaseAuthMode mode, List<byte[]> secretHashes, LeasePrincipals principals) {
         this.mode = mode;
-        this.secretHashes = mode == LeaseAuth.AWS_IAM ? List.of() : List.copyOf(secretHashes);
+        this.secretHashes = mode == LeaseAuthMode.AWS_IAM ? List.of() : List.copyOf(secretHashes);
         this.principals = principals;
     }
 
     void check(ApiRequest request) {
-        if (mode == LeaseAuth.AWS_IAM) {
+        if (mode == LeaseAuthMode.AWS_IAM) {
             String caller = request.iamCaller().filter(arn -> !arn.isBlank()).orElseThrow(() -> ApiError.unauthorized(
                     "the lease routes of this function admit only callers API Gateway verified with IAM (SigV4); this request "
                             + "carries no IAM caller: sign it with the credentials of a role listed in " + FunctionSettings.LEASE_PRINCIPALS));
@@ -79,7 +79,7 @@ public final class LeaseRouteAuth {
      * nothing in bearer mode, so it is not written either).
      */
     String callerOf(ApiRequest request) {
-        return mode == LeaseAuth.AWS_IAM ? "IAM caller " + iamCaller(request) : "bearer of the lease secret";
+        return mode == LeaseAuthMode.AWS_IAM ? "IAM caller " + iamCaller(request) : "bearer of the lease secret";
     }
 
     /**
@@ -88,7 +88,7 @@ public final class LeaseRouteAuth {
      * (the body's name is the caller's own word), in bearer mode the body's name alone.
      */
     String holderOf(ApiRequest request, String named) {
-        return mode == LeaseAuth.AWS_IAM ? iamCaller(request) + " (" + named + ")" : named;
+        return mode == LeaseAuthMode.AWS_IAM ? iamCaller(request) + " (" + named + ")" : named;
     }
 
     private static String iamCaller(ApiRequest request) {

@@ -6,6 +6,7 @@ import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
+import dev.snowid.internal.WholeNumber;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.ApiRequest;
 import dev.snowid.lambda.http.ApiResponse;
@@ -20,12 +21,15 @@ import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.lease.PooledLeaseSource;
+import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAudit;
 import dev.snowid.protocol.LeaseRoute;
+import dev.snowid.protocol.RetryAfter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -298,13 +302,14 @@ public final class SnowidApi {
     private Slot slot(String text) {
         String allowed = "a slot is a whole number from 0 to " + (Slot.COUNT - 1)
                 + " (datacenter * 32 + machine) in this function's pool (" + pool.description() + ")";
-        if (text.isEmpty() || text.length() > 4 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        OptionalLong number = WholeNumber.parse(text);
+        if (!number.isPresent() || text.length() > 4) {
             throw ApiError.notFound("no lease '" + shortened(text) + "': " + allowed);
         }
-        int index = Integer.parseInt(text);
-        if (index >= Slot.COUNT) {
-            throw ApiError.notFound("no lease " + index + ": " + allowed);
+        if (number.getAsLong() >= Slot.COUNT) {
+            throw ApiError.notFound("no lease " + number.getAsLong() + ": " + allowed);
         }
+        int index = (int) number.getAsLong();
         Slot slot = Slot.ofIndex(index);
         if (!pool.parts().whole().contains(slot)) {
             throw ApiError.notFound("no lease " + index + " (" + slot + "): " + allowed);
@@ -325,12 +330,12 @@ public final class SnowidApi {
      */
     private static Reply unavailable(IdUnavailableException e) {
         ErrorCode code = ErrorCode.of(e);
-        long seconds = Math.max(1, (e.retryAfterMillis() + 999) / 1000);
+        long seconds = RetryAfter.seconds(e.retryAfterMillis());
         return new Reply(ApiResponse.error(code, code.publicMessage() + "; retry after " + seconds + " s",
-                Map.of("Retry-After", Long.toString(seconds))), 0, code.code(), e);
+                Map.of(RetryAfter.HEADER, Long.toString(seconds))), 0, code.code(), e);
     }
 
     private static String shortened(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 80) + "…";
+        return EchoedInput.shortened(text);
     }
 }

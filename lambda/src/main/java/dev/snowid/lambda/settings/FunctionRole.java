@@ -24,8 +24,22 @@ public enum FunctionRole {
         return this != IDS;
     }
 
+    /** What may be set, in words. */
+    static final String ALLOWED = "'all' (every route), 'ids' (the public routes; the lease routes refused) or 'leases' (the lease"
+            + " routes only)";
+
     /** The setting's value, e.g. {@code leases}. */
     public String value() {
         return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The role {@code text} names, in any case; an {@link IllegalArgumentException} says what is allowed. */
+    static FunctionRole parse(String text) {
+        for (FunctionRole role : values()) {
+            if (role.value().equals(text.toLowerCase(java.util.Locale.ROOT))) {
+                return role;
+            }
+        }
+        throw new IllegalArgumentException("'" + dev.snowid.protocol.EchoedInput.shortened(text) + "' is not a role; allowed " + ALLOWED);
     }
 }

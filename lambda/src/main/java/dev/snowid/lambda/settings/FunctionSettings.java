@@ -1,23 +1,24 @@
 package dev.snowid.lambda.settings;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.internal.ClosestName;
-import dev.snowid.internal.WholeNumber;
+import dev.snowid.internal.NumberRange;
+import dev.snowid.internal.Setting;
+import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
-import dev.snowid.protocol.HttpUrl;
+import dev.snowid.protocol.LeaseAuthMode;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The function's configuration: every environment variable it reads is named here, and read
- * here only. {@code infra/template.yaml} is checked against these names.
+ * The function's configuration: every environment variable it reads is declared in
+ * {@link #CATALOGUE} (name, default, what is allowed, what it means), and read here only.
+ * {@code infra/template.yaml} and the docs' settings tables are checked against the catalogue.
  *
  * <p>Everything is read and checked once, at init: a bad value stops the function from
  * starting, with a message that names the variable and says what is allowed. An empty
@@ -32,32 +33,30 @@ public final class FunctionSettings {
     public static final String MAX_CLOCK_SKEW_MILLIS = "SNOWID_MAX_CLOCK_SKEW_MILLIS";
     public static final String EPOCH_MILLIS = "SNOWID_EPOCH_MILLIS";
     public static final String LEASE_SECRET_SHA256 = "SNOWID_LEASE_SECRET_SHA256";
-    public static final String DYNAMODB_ENDPOINT = "SNOWID_DYNAMODB_ENDPOINT";
-    public static final String METRICS = "SNOWID_METRICS";
-    /** The {@code service} of every log line and the {@code Service} dimension of every metric. */
-    public static final String SERVICE = "SNOWID_SERVICE";
-    public static final String METRICS_NAMESPACE = "SNOWID_METRICS_NAMESPACE";
-    /**
-     * How many slots of the pool (its last ones, in table order) only {@code POST /leases} grants;
-     * the function's own environments lease from the rest. Unset: one pool shared by both.
-     */
-    public static final String AGENT_SLOTS = "SNOWID_AGENT_SLOTS";
-    /** {@code bearer} (default) or {@code aws_iam}: whether API Gateway's IAM caller identity opens the lease routes. */
-    public static final String LEASE_AUTH = "SNOWID_LEASE_AUTH";
-    /**
-     * In {@code aws_iam} mode, the IAM principals (ARNs, or patterns with {@code *}) that may use
-     * the lease routes; required there ({@link LeasePrincipals}).
-     */
-    public static final String LEASE_PRINCIPALS = "SNOWID_LEASE_PRINCIPALS";
     /** Hex SHA-256 of the next bearer secret, accepted alongside the current one while clients move to it. */
     public static final String LEASE_SECRET_NEXT_SHA256 = "SNOWID_LEASE_SECRET_NEXT_SHA256";
-
+    /** {@code bearer} (default) or {@code aws_iam}: whether API Gateway's IAM caller identity opens the lease routes. */
+    public static final String LEASE_AUTH = "SNOWID_LEASE_AUTH";
+    /** In {@code aws_iam} mode, the IAM principals that may use the lease routes; required there ({@link LeasePrincipals}). */
+    public static final String LEASE_PRINCIPALS = "SNOWID_LEASE_PRINCIPALS";
+    /**
+     * How many slots of the pool (its last ones, in table order) only {@code POST /leases} grants;
+     * the function's environments lease from the rest. Unset: one pool shared by both.
+     */
+    public static final String AGENT_SLOTS = "SNOWID_AGENT_SLOTS";
     /** {@code all} (default), {@code ids} or {@code leases}: which routes this function answers ({@link FunctionRole}). */
     public static final String ROLE = "SNOWID_ROLE";
+    public static final String DYNAMODB_ENDPOINT = "SNOWID_DYNAMODB_ENDPOINT";
+    public static final String METRICS = "SNOWID_METRICS";
+    public static final String METRICS_NAMESPACE = "SNOWID_METRICS_NAMESPACE";
+    /** The {@code service} of every log line and the {@code Service} dimension of every metric. */
+    public static final String SERVICE = "SNOWID_SERVICE";
 
-    /** Set by the Lambda runtime: who holds a lease, for people reading the table. */
+    /** Set by the Lambda runtime, not settings: who holds a lease, for people reading the table. */
     public static final String LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME";
     public static final String LAMBDA_LOG_STREAM_NAME = "AWS_LAMBDA_LOG_STREAM_NAME";
+    /** The variables of the Lambda runtime the function reads. */
+    public static final List<String> RUNTIME_VARIABLES = List.of(LAMBDA_FUNCTION_NAME, LAMBDA_LOG_STREAM_NAME);
 
     public static final String DEFAULT_TABLE = "snowid-leases";
     public static final String DEFAULT_DATACENTERS = "0-3";
@@ -65,25 +64,80 @@ public final class FunctionSettings {
     public static final String DEFAULT_SERVICE = "snowid";
     public static final String DEFAULT_METRICS_NAMESPACE = "snowid";
 
+    private static final Setting<String> TABLE_SETTING = Setting.named(TABLE).parsedBy(FunctionValues::table)
+            .byDefault(DEFAULT_TABLE).allowed(FunctionValues.TABLE_ALLOWED, "3", "255").means("the lease table's name");
+    private static final Setting<String> DATACENTERS_SETTING = Setting.named(DATACENTERS).byDefault(DEFAULT_DATACENTERS)
+            .allowed(SlotPool.RANGE_ALLOWED, "0", "31").means("the datacenter range of the pool");
+    private static final Setting<String> MACHINES_SETTING = Setting.named(MACHINES).byDefault(DEFAULT_MACHINES)
+            .allowed(SlotPool.RANGE_ALLOWED, "0", "31").means("the machine range of the pool");
+    private static final Setting<Long> LEASE_MILLIS_SETTING = Setting.named(LEASE_MILLIS).in(LeaseTerms.LEASE_MILLIS_RANGE)
+            .byDefault(Long.toString(LeaseTerms.DEFAULT_LEASE_MILLIS))
+            .means("the lease duration, at least 4 x (" + MAX_CLOCK_SKEW_MILLIS + " + 1000)");
+    private static final Setting<Long> MAX_CLOCK_SKEW_SETTING = Setting.named(MAX_CLOCK_SKEW_MILLIS).in(LeaseTerms.MAX_CLOCK_SKEW_RANGE)
+            .byDefault(Long.toString(LeaseTerms.DEFAULT_MAX_CLOCK_SKEW_MILLIS))
+            .means("refuse to lease (and to renew) when the function's clock and DynamoDB's differ by more");
+    private static final Setting<SnowflakeCodec> EPOCH_SETTING = Setting.named(EPOCH_MILLIS).parsedBy(FunctionValues::epoch)
+            .byDefault(Long.toString(SnowflakeCodec.TWITTER_EPOCH_MILLIS)).allowed(FunctionValues.EPOCH_ALLOWED)
+            .means("the ID epoch, unix ms");
+    private static final Setting<byte[]> SECRET_SHA256_SETTING = Setting.named(LEASE_SECRET_SHA256).parsedBy(FunctionValues::sha256)
+            .allowed(FunctionValues.SHA256_ALLOWED, "64").means("hex SHA-256 of the bearer secret that opens the lease routes");
+    private static final Setting<byte[]> NEXT_SHA256_SETTING = Setting.named(LEASE_SECRET_NEXT_SHA256).parsedBy(FunctionValues::sha256)
+            .allowed(FunctionValues.SHA256_ALLOWED, "64").means("hex SHA-256 of the next secret, accepted alongside during a rotation");
+    private static final Setting<LeaseAuthMode> LEASE_AUTH_SETTING = Setting.named(LEASE_AUTH).parsedBy(LeaseAuthMode::parse)
+            .byDefault(LeaseAuthMode.BEARER.value()).allowed(LeaseAuthMode.ALLOWED, "bearer", "aws_iam")
+            .means("how a lease request proves who sends it");
+    private static final Setting<LeasePrincipals> PRINCIPALS_SETTING = Setting.named(LEASE_PRINCIPALS).parsedBy(LeasePrincipals::parse)
+            .allowed("comma- or space-separated IAM ARNs, or patterns with '*' for any characters", "*")
+            .means("with aws_iam, required: the IAM principals that may use the lease routes");
+    private static final Setting<String> AGENT_SLOTS_SETTING = Setting.named(AGENT_SLOTS).unsetMeans("a shared pool")
+            .allowed("0 to the pool's size - 1", "0")
+            .means("the pool's last slots, which only POST /leases grants; the function's environments lease the rest");
+    private static final Setting<FunctionRole> ROLE_SETTING = Setting.named(ROLE).parsedBy(FunctionRole::parse)
+            .byDefault(FunctionRole.ALL.value()).allowed(FunctionRole.ALLOWED, "all", "ids", "leases")
+            .means("which routes this function answers");
+    private static final Setting<URI> ENDPOINT_SETTING = Setting.named(DYNAMODB_ENDPOINT).parsedBy(FunctionValues::endpoint)
+            .allowed(FunctionValues.ENDPOINT_ALLOWED).means("endpoint override (local engine)");
+    private static final Setting<Metrics> METRICS_SETTING = Setting.named(METRICS).parsedBy(Metrics::parse)
+            .byDefault("off").allowed(Metrics.ALLOWED, "off", "emf").means("whether to write CloudWatch metrics");
+    private static final Setting<String> NAMESPACE_SETTING = Setting.named(METRICS_NAMESPACE).parsedBy(FunctionValues::namespace)
+            .byDefault(DEFAULT_METRICS_NAMESPACE).allowed(FunctionValues.NAMESPACE_ALLOWED).means("the metrics' namespace");
+    private static final Setting<String> SERVICE_SETTING = Setting.named(SERVICE).parsedBy(FunctionValues::service)
+            .byDefault(DEFAULT_SERVICE).allowed(FunctionValues.SERVICE_ALLOWED)
+            .means("the service of log lines and the Service dimension of metrics");
+
+    /** Every {@code SNOWID_*} variable the function reads: the one declaration of each. */
+    public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the function", TABLE_SETTING, DATACENTERS_SETTING,
+            MACHINES_SETTING, LEASE_MILLIS_SETTING, MAX_CLOCK_SKEW_SETTING, EPOCH_SETTING, SECRET_SHA256_SETTING, NEXT_SHA256_SETTING,
+            LEASE_AUTH_SETTING, PRINCIPALS_SETTING, ROLE_SETTING, AGENT_SLOTS_SETTING, ENDPOINT_SETTING, METRICS_SETTING,
+            NAMESPACE_SETTING, SERVICE_SETTING);
+
+    /** Every {@code SNOWID_*} variable the function reads. */
+    static final List<String> NAMES = CATALOGUE.names();
+
     /** How {@link #METRICS} may be set. */
-    public enum Metrics { OFF, EMF }
+    public enum Metrics {
+        OFF, EMF;
 
-    /**
-     * How {@link #LEASE_AUTH} may be set. Only {@code AWS_IAM} trusts the caller identity in the
-     * request context: API Gateway fills it when it checked SigV4, but anyone allowed to invoke
-     * the function directly can write one, so it counts only where the template put IAM in front.
-     */
-    public enum LeaseAuth { BEARER, AWS_IAM }
+        static final String ALLOWED = "'off' (default) or 'emf' (CloudWatch embedded metric format records on stdout)";
 
-    private final String table;
+        static Metrics parse(String text) {
+            return switch (text.toLowerCase(Locale.ROOT)) {
+                case "off" -> OFF;
+                case "emf" -> EMF;
+                default -> throw new IllegalArgumentException("'" + text + "' is not a metrics mode; allowed " + ALLOWED);
+            };
+        }
+    }
+
     private final String datacenters;
     private final String machines;
     private final SlotPool pool;
+    private final String table;
     private final LeaseTerms leaseTerms;
     private final SnowflakeCodec codec;
     private final byte[] leaseSecretSha256;
     private final byte[] leaseSecretNextSha256;
-    private final LeaseAuth leaseAuth;
+    private final LeaseAuthMode leaseAuth;
     private final LeasePrincipals leasePrincipals;
     private final PoolParts poolParts;
     private final FunctionRole role;
@@ -92,39 +146,27 @@ public final class FunctionSettings {
     private final String service;
     private final String metricsNamespace;
     private final String holder;
-
-    /** Every {@code SNOWID_*} variable the function reads. */
-    static final List<String> NAMES = List.of(TABLE, DATACENTERS, MACHINES, LEASE_MILLIS, MAX_CLOCK_SKEW_MILLIS, EPOCH_MILLIS,
-            LEASE_SECRET_SHA256, LEASE_SECRET_NEXT_SHA256, LEASE_AUTH, AGENT_SLOTS, DYNAMODB_ENDPOINT, METRICS, METRICS_NAMESPACE,
-            SERVICE);
-
     private final List<String> warnings;
 
     private FunctionSettings(Map<String, String> env, Collection<String> readElsewhere) {
-        warnings = unknownNames(env, readElsewhere);
-        table = string(env, TABLE).orElse(DEFAULT_TABLE);
-        checkTableName(table);
-        datacenters = string(env, DATACENTERS).orElse(DEFAULT_DATACENTERS);
-        machines = string(env, MACHINES).orElse(DEFAULT_MACHINES);
+        warnings = CATALOGUE.unknownNames("environment variable", env.keySet(), "SNOWID_", NAMES, readElsewhere);
+        table = read(env, TABLE_SETTING);
+        datacenters = read(env, DATACENTERS_SETTING);
+        machines = read(env, MACHINES_SETTING);
         pool = pool(datacenters, machines);
-        // The bounds are the lease protocol's (LeaseTerms), checked here so the message names the variable.
-        long leaseMillis = number(env, LEASE_MILLIS, LeaseTerms.DEFAULT_LEASE_MILLIS, LeaseTerms.MIN_LEASE_MILLIS,
-                LeaseTerms.MAX_LEASE_MILLIS, "ms");
-        long maxSkew = number(env, MAX_CLOCK_SKEW_MILLIS, LeaseTerms.DEFAULT_MAX_CLOCK_SKEW_MILLIS, 0,
-                LeaseTerms.MAX_CLOCK_SKEW_MILLIS, "ms");
-        leaseTerms = terms(leaseMillis, maxSkew);
-        codec = codec(number(env, EPOCH_MILLIS, SnowflakeCodec.TWITTER_EPOCH_MILLIS, 0,
-                Long.MAX_VALUE - SnowflakeCodec.MAX_TIMESTAMP_OFFSET, "unix ms"));
-        leaseSecretSha256 = string(env, LEASE_SECRET_SHA256).map(hex -> sha256(LEASE_SECRET_SHA256, hex)).orElse(null);
-        leaseSecretNextSha256 = string(env, LEASE_SECRET_NEXT_SHA256).map(hex -> sha256(LEASE_SECRET_NEXT_SHA256, hex)).orElse(null);
-        leaseAuth = string(env, LEASE_AUTH).map(FunctionSettings::leaseAuth).orElse(LeaseAuth.BEARER);
-        leasePrincipals = leasePrincipals(leaseAuth, string(env, LEASE_PRINCIPALS).orElse(""));
-        poolParts = string(env, AGENT_SLOTS).map(text -> PoolParts.split(pool, agentSlots(text, pool))).orElse(PoolParts.shared(pool));
-        role = string(env, ROLE).map(FunctionSettings::role).orElse(FunctionRole.ALL);
-        dynamoDbEndpoint = string(env, DYNAMODB_ENDPOINT).map(FunctionSettings::endpoint).orElse(null);
-        metrics = string(env, METRICS).map(FunctionSettings::metrics).orElse(Metrics.OFF);
-        service = string(env, SERVICE).map(FunctionSettings::service).orElse(DEFAULT_SERVICE);
-        metricsNamespace = string(env, METRICS_NAMESPACE).map(FunctionSettings::namespace).orElse(DEFAULT_METRICS_NAMESPACE);
+        leaseTerms = terms(read(env, LEASE_MILLIS_SETTING), read(env, MAX_CLOCK_SKEW_SETTING));
+        codec = read(env, EPOCH_SETTING);
+        leaseSecretSha256 = read(env, SECRET_SHA256_SETTING);
+        leaseSecretNextSha256 = read(env, NEXT_SHA256_SETTING);
+        leaseAuth = read(env, LEASE_AUTH_SETTING);
+        leasePrincipals = leasePrincipals(leaseAuth, Optional.ofNullable(read(env, PRINCIPALS_SETTING)).orElse(LeasePrincipals.parse("")));
+        poolParts = Optional.ofNullable(read(env, AGENT_SLOTS_SETTING)).map(text -> PoolParts.split(pool, agentSlots(text, pool)))
+                .orElse(PoolParts.shared(pool));
+        role = read(env, ROLE_SETTING);
+        dynamoDbEndpoint = read(env, ENDPOINT_SETTING);
+        metrics = read(env, METRICS_SETTING);
+        service = read(env, SERVICE_SETTING);
+        metricsNamespace = read(env, NAMESPACE_SETTING);
         holder = holder(env);
     }
 
@@ -153,20 +195,6 @@ public final class FunctionSettings {
      */
     public List<String> warnings() {
         return warnings;
-    }
-
-    private static List<String> unknownNames(Map<String, String> env, Collection<String> readElsewhere) {
-        List<String> known = new ArrayList<>(NAMES);
-        known.addAll(readElsewhere);
-        List<String> unknown = new ArrayList<>();
-        for (String name : new java.util.TreeSet<>(env.keySet())) {
-            if (name.startsWith("SNOWID_") && !known.contains(name)) {
-                String closest = ClosestName.didYouMean(name, known);
-                unknown.add("environment variable " + name + " is not a setting of the function and is ignored"
-                        + (closest.isEmpty() ? "; it reads " + NAMES : closest));
-            }
-        }
-        return List.copyOf(unknown);
     }
 
     public String table() {
@@ -213,7 +241,13 @@ public final class FunctionSettings {
         return role;
     }
 
-    public LeaseAuth leaseAuth() {
+    /**
+     * How the lease routes admit a caller ({@value #LEASE_AUTH}). Only {@code AWS_IAM} trusts the
+     * caller identity in the request context: API Gateway fills it when it checked SigV4, but
+     * anyone allowed to invoke the function directly can write one, so it counts only where the
+     * template put IAM in front.
+     */
+    public LeaseAuthMode leaseAuth() {
         return leaseAuth;
     }
 
@@ -245,67 +279,30 @@ public final class FunctionSettings {
         return holder;
     }
 
-    private static Optional<String> string(Map<String, String> env, String name) {
-        return Optional.ofNullable(env.get(name)).filter(v -> !v.isEmpty());
-    }
-
     /**
-     * The whole number in {@code env}'s {@code name}, {@code fallback} when unset, else digits only
-     * from {@code min} to {@code max}; the local runner reads its own settings with it too.
+     * {@code setting}'s value in {@code env} (its default when unset), or an error naming the
+     * variable; the local runner reads its own settings with it too.
      *
-     * @throws InvalidSettingException naming {@code name} and what is allowed
+     * @throws InvalidSettingException naming the variable and what is allowed
      */
-    public static long number(Map<String, String> env, String name, long fallback, long min, long max, String unit) {
-        Optional<String> text = string(env, name);
-        if (text.isEmpty()) {
-            return fallback;
-        }
-        String allowed = "allowed a whole number from " + min + " to " + max + " (" + unit + ")";
+    public static <T> T read(Map<String, String> env, Setting<T> setting) {
         try {
-            return WholeNumber.parse(text.get(), min, max);
+            return setting.read(env.get(setting.name()));
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(name, e.getMessage() + "; " + allowed);
+            throw new InvalidSettingException(setting.name(), e.getMessage());
         }
     }
 
-    private static void checkTableName(String table) {
-        // DynamoDB's own rule; checked here so a typo fails at init, not on the first request.
-        if (table.length() < 3 || table.length() > 255 || !table.chars().allMatch(c -> c >= 'a' && c <= 'z'
-                || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.')) {
-            throw new InvalidSettingException(TABLE, "'" + table
-                    + "' is not a DynamoDB table name; allowed 3 to 255 characters of a-z, A-Z, 0-9, '_', '-' and '.'");
-        }
-    }
-
+    /** Each range checked alone first, so that the message names the one variable at fault. */
     private static SlotPool pool(String datacenters, String machines) {
-        checkRange(DATACENTERS, datacenters);
-        checkRange(MACHINES, machines);
-        try {
-            return SlotPool.parse(datacenters, machines);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(DATACENTERS, DATACENTERS + "='" + datacenters + "', " + MACHINES + "='"
-                    + machines + "': " + e.getMessage());
+        for (String[] range : new String[][] {{DATACENTERS, datacenters}, {MACHINES, machines}}) {
+            try {
+                SlotPool.checkRange(range[1]);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidSettingException(range[0], e.getMessage());
+            }
         }
-    }
-
-    /** "a-b" or "a", 0 to 31, a <= b: checked here so the message names the one variable at fault. */
-    private static void checkRange(String name, String text) {
-        String allowed = "allowed a range 'a-b' or a single number 'a', from 0 to 31 (e.g. 0-3)";
-        int dash = text.indexOf('-');
-        String low = dash < 0 ? text : text.substring(0, dash);
-        String high = dash < 0 ? text : text.substring(dash + 1);
-        if (!isSmallNumber(low) || !isSmallNumber(high)) {
-            throw new InvalidSettingException(name, "'" + text + "' is not a range; " + allowed);
-        }
-        int from = Integer.parseInt(low);
-        int to = Integer.parseInt(high);
-        if (to > 31 || from > to) {
-            throw new InvalidSettingException(name, "'" + text + "' is out of range or reversed; " + allowed);
-        }
-    }
-
-    private static boolean isSmallNumber(String text) {
-        return !text.isEmpty() && text.length() <= 2 && text.chars().allMatch(c -> c >= '0' && c <= '9');
+        return SlotPool.parse(datacenters, machines);
     }
 
     private static LeaseTerms terms(long leaseMillis, long maxSkew) {
@@ -317,116 +314,25 @@ public final class FunctionSettings {
         }
     }
 
-    private static SnowflakeCodec codec(long epochMillis) {
-        try {
-            return SnowflakeCodec.withPastEpoch(epochMillis, System.currentTimeMillis());
-        } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(EPOCH_MILLIS, e.getMessage() + "; allowed a unix ms in the past, e.g. the default "
-                    + SnowflakeCodec.TWITTER_EPOCH_MILLIS + " (Twitter's epoch)");
-        }
-    }
-
-    private static byte[] sha256(String name, String hex) {
-        if (hex.length() != 64) {
-            throw new InvalidSettingException(name, "has " + hex.length()
-                    + " characters; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
-        }
-        try {
-            return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(name, "is not hex; allowed exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. "
-                    + "printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1)");
-        }
-    }
-
-    private static URI endpoint(String text) {
-        String allowed = "allowed an http(s) URL such as http://localhost:8000";
-        try {
-            return URI.create(HttpUrl.parse(text).toString());
-        } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(DYNAMODB_ENDPOINT, "'" + text + "' " + e.getMessage() + "; " + allowed);
-        }
-    }
-
-    private static Metrics metrics(String text) {
-        return switch (text.toLowerCase(Locale.ROOT)) {
-            case "off" -> Metrics.OFF;
-            case "emf" -> Metrics.EMF;
-            default -> throw new InvalidSettingException(METRICS, "'" + text
-                    + "' is not a metrics mode; allowed 'off' (default) or 'emf' (CloudWatch embedded metric format records on stdout)");
-        };
-    }
-
-    /** A CloudWatch dimension value: kept to printable ASCII, so a dashboard can name it in a URL or a template. */
-    private static String service(String text) {
-        if (text.length() > 255 || text.isBlank() || !text.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
-            throw new InvalidSettingException(SERVICE, "'" + shortened(text)
-                    + "' is not a service name; allowed 1 to 255 printable ASCII characters, not all spaces (e.g. the stack name)");
-        }
-        return text;
-    }
-
-    /** CloudWatch's rule for custom namespaces. */
-    private static String namespace(String text) {
-        boolean allowed = text.chars().allMatch(c -> c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                || ".-_/#: ".indexOf(c) >= 0);
-        if (text.length() > 255 || text.isBlank() || !allowed || text.startsWith("AWS/")) {
-            throw new InvalidSettingException(METRICS_NAMESPACE, "'" + shortened(text) + "' is not a CloudWatch namespace; allowed 1 to 255"
-                    + " characters of a-z, A-Z, 0-9, '.', '-', '_', '/', '#', ':' and space, not starting with 'AWS/' (e.g. snowid)");
-        }
-        return text;
-    }
-
-    private static String shortened(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 80) + "…";
-    }
-
+    /** 0 to the pool's size - 1: the function's environments keep at least one slot. */
     private static int agentSlots(String text, SlotPool pool) {
-        String allowed = "allowed a whole number from 0 to " + (pool.size() - 1) + " (slots of the pool of " + pool.size()
-                + " kept for POST /leases; the function's environments lease from the rest, so at least one is left to them)";
-        if (text.length() > 4 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidSettingException(AGENT_SLOTS, "'" + text + "' is not a whole number; " + allowed);
+        NumberRange range = NumberRange.of(0, pool.size() - 1, "slots of the pool of " + pool.size() + " kept for POST /leases;"
+                + " the function's environments lease from the rest, so at least one is left to them");
+        try {
+            return range.parse(text).intValue();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(AGENT_SLOTS, e.getMessage());
         }
-        int count = Integer.parseInt(text);
-        if (count >= pool.size()) {
-            throw new InvalidSettingException(AGENT_SLOTS, count + " is out of range; " + allowed);
-        }
-        return count;
-    }
-
-    private static FunctionRole role(String text) {
-        for (FunctionRole role : FunctionRole.values()) {
-            if (role.value().equals(text.toLowerCase(Locale.ROOT))) {
-                return role;
-            }
-        }
-        throw new InvalidSettingException(ROLE, "'" + text + "' is not a role; allowed 'all' (default: every route), 'ids' (the public"
-                + " routes; the lease routes refused) or 'leases' (the lease routes only)");
-    }
-
-    private static LeaseAuth leaseAuth(String text) {
-        return switch (text.toLowerCase(Locale.ROOT)) {
-            case "bearer" -> LeaseAuth.BEARER;
-            case "aws_iam" -> LeaseAuth.AWS_IAM;
-            default -> throw new InvalidSettingException(LEASE_AUTH, "'" + text + "' is not a lease auth mode; allowed 'bearer' (default: "
-                    + "Authorization: Bearer <secret>) or 'aws_iam' (only behind API Gateway IAM authorization: the caller identity it verified)");
-        };
     }
 
     /** Required in aws_iam mode (else every principal allowed execute-api:Invoke could drain the pool), refused in bearer mode. */
-    private static LeasePrincipals leasePrincipals(LeaseAuth auth, String text) {
-        LeasePrincipals principals;
-        try {
-            principals = LeasePrincipals.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(LEASE_PRINCIPALS, e.getMessage());
-        }
-        if (auth == LeaseAuth.AWS_IAM && principals.isEmpty()) {
+    private static LeasePrincipals leasePrincipals(LeaseAuthMode auth, LeasePrincipals principals) {
+        if (auth == LeaseAuthMode.AWS_IAM && principals.isEmpty()) {
             throw new InvalidSettingException(LEASE_PRINCIPALS, "is empty, and " + LEASE_AUTH + " is aws_iam: list the IAM roles "
                     + "that may hold slots (e.g. arn:aws:iam::123456789012:role/orders-service, comma-separated, '*' for any "
                     + "characters); without a list any principal allowed execute-api:Invoke could drain the pool");
         }
-        if (auth == LeaseAuth.BEARER && !principals.isEmpty()) {
+        if (auth == LeaseAuthMode.BEARER && !principals.isEmpty()) {
             throw new InvalidSettingException(LEASE_PRINCIPALS, "is set, but " + LEASE_AUTH + " is bearer, which verifies no IAM "
                     + "caller: set " + LEASE_AUTH + "=aws_iam (behind API Gateway IAM authorization), or leave it empty");
         }
@@ -434,7 +340,8 @@ public final class FunctionSettings {
     }
 
     private static String holder(Map<String, String> env) {
-        String function = string(env, LAMBDA_FUNCTION_NAME).orElse("snowid");
-        return string(env, LAMBDA_LOG_STREAM_NAME).map(stream -> function + "/" + stream).orElse(function);
+        String function = Optional.ofNullable(env.get(LAMBDA_FUNCTION_NAME)).filter(v -> !v.isEmpty()).orElse("snowid");
+        return Optional.ofNullable(env.get(LAMBDA_LOG_STREAM_NAME)).filter(v -> !v.isEmpty()).map(stream -> function + "/" + stream)
+                .orElse(function);
     }
 }

@@ -6,44 +6,32 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.snowid.internal.Setting;
+import dev.snowid.testing.SettingsTables;
+import dev.snowid.protocol.LeaseAuthMode;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class FunctionSettingsTest {
 
-    /** A row of the page's variable table with a value as its default: {@code | `SNOWID_X` | `value` | …}. */
-    private static final Pattern DEFAULT_ROW = Pattern.compile("^\\| `(SNOWID_[A-Z0-9_]+)` \\| `([^`]+)` \\|", Pattern.MULTILINE);
-
     @Test
-    void defaultsMatchTheArchitecturePage() throws IOException {
-        Path root = Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();
-        String page = Files.readString(root.resolve("docs").resolve("architecture.md"), StandardCharsets.UTF_8);
-        String section = page.substring(page.indexOf("## Function environment variables"));
-        section = section.substring(0, section.indexOf("\n## ", 1));
+    void eachDeclaredDefaultIsWhatTheFunctionDoesWhenTheVariableIsUnset() {
         String unset = observable(FunctionSettings.from(Map.of()));
-        Map<String, String> documented = new LinkedHashMap<>();
-        Matcher row = DEFAULT_ROW.matcher(section);
-        while (row.find()) {
-            documented.put(row.group(1), row.group(2));
+        int literals = 0;
+        for (Setting<?> setting : FunctionSettings.CATALOGUE.settings()) {
+            if (setting.defaultValue() != null) {
+                literals++;
+                assertEquals(unset, observable(FunctionSettings.from(Map.of(setting.name(), setting.defaultValue()))),
+                        setting.name() + " is declared to default to " + setting.defaultValue());
+            }
         }
-        // The page's default, set explicitly, must change nothing the function does.
-        documented.forEach((variable, value) -> assertEquals(unset, observable(FunctionSettings.from(Map.of(variable, value))),
-                "docs/architecture.md says " + variable + " defaults to " + value));
-        for (String variable : new String[] {FunctionSettings.TABLE, FunctionSettings.DATACENTERS, FunctionSettings.MACHINES,
-                FunctionSettings.LEASE_MILLIS, FunctionSettings.MAX_CLOCK_SKEW_MILLIS, FunctionSettings.EPOCH_MILLIS,
-                FunctionSettings.METRICS, FunctionSettings.METRICS_NAMESPACE, FunctionSettings.SERVICE, FunctionSettings.LEASE_AUTH}) {
-            assertTrue(documented.containsKey(variable), "docs/architecture.md gives no default for " + variable + ": " + documented);
-        }
+        assertEquals(11, literals, "the variables with a literal default");
 
         FunctionSettings settings = FunctionSettings.from(Map.of());
         assertEquals("snowid-leases", settings.table());
@@ -54,6 +42,8 @@ class FunctionSettingsTest {
         assertTrue(settings.leaseSecretHashes().isEmpty());
         assertTrue(settings.dynamoDbEndpoint().isEmpty());
         assertEquals(FunctionSettings.Metrics.OFF, settings.metrics());
+        assertEquals(FunctionRole.ALL, settings.role());
+        assertEquals(LeaseAuthMode.BEARER, settings.leaseAuth());
     }
 
     @Test
@@ -61,7 +51,8 @@ class FunctionSettingsTest {
         FunctionSettings settings = FunctionSettings.from(Map.of("SNOWID_LEASE_MILIS", "30000", "SNOWID_COLOUR", "blue",
                 "SNOWID_PORT", "8080", "OTHER", "x"), java.util.List.of("SNOWID_PORT"));
         assertEquals(java.util.List.of(
-                "environment variable SNOWID_COLOUR is not a setting of the function and is ignored; it reads " + FunctionSettings.NAMES,
+                "environment variable SNOWID_COLOUR is not a setting of the function and is ignored; the function reads "
+                        + FunctionSettings.NAMES,
                 "environment variable SNOWID_LEASE_MILIS is not a setting of the function and is ignored;"
                         + " did you mean `SNOWID_LEASE_MILLIS`?"), settings.warnings());
         assertEquals(60_000, settings.leaseTerms().leaseMillis(), "the typo kept the default; the warning says so");
@@ -69,9 +60,10 @@ class FunctionSettingsTest {
     }
 
     @Test
-    void readsEveryVariable() {
+    void readsEveryVariableAndWarnsAboutNone() {
         String hash = "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08";
-        FunctionSettings settings = FunctionSettings.from(Map.ofEntries(
+        String next = "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752";
+        Map<String, String> every = Map.ofEntries(
                 Map.entry(FunctionSettings.TABLE, "ids.prod"),
                 Map.entry(FunctionSettings.DATACENTERS, "4-5"),
                 Map.entry(FunctionSettings.MACHINES, "7"),
@@ -79,18 +71,38 @@ class FunctionSettingsTest {
                 Map.entry(FunctionSettings.MAX_CLOCK_SKEW_MILLIS, "0"),
                 Map.entry(FunctionSettings.EPOCH_MILLIS, "1600000000000"),
                 Map.entry(FunctionSettings.LEASE_SECRET_SHA256, hash),
+                Map.entry(FunctionSettings.LEASE_SECRET_NEXT_SHA256, next),
+                Map.entry(FunctionSettings.LEASE_AUTH, "AWS_IAM"),
+                Map.entry(FunctionSettings.LEASE_PRINCIPALS, "arn:aws:iam::123456789012:role/app"),
+                Map.entry(FunctionSettings.AGENT_SLOTS, "1"),
+                Map.entry(FunctionSettings.ROLE, "leases"),
                 Map.entry(FunctionSettings.DYNAMODB_ENDPOINT, "http://localhost:8000"),
                 Map.entry(FunctionSettings.METRICS, "EMF"),
+                Map.entry(FunctionSettings.METRICS_NAMESPACE, "ids/prod"),
+                Map.entry(FunctionSettings.SERVICE, "ids-prod"),
                 Map.entry(FunctionSettings.LAMBDA_FUNCTION_NAME, "snowid"),
-                Map.entry(FunctionSettings.LAMBDA_LOG_STREAM_NAME, "2026/11/29/[$LATEST]abc")));
+                Map.entry(FunctionSettings.LAMBDA_LOG_STREAM_NAME, "2026/11/29/[$LATEST]abc"));
+        Set<String> snowid = new TreeSet<>(every.keySet());
+        snowid.removeIf(name -> !name.startsWith("SNOWID_"));
+        assertEquals(new TreeSet<>(FunctionSettings.NAMES), snowid, "this test sets every variable the catalogue declares");
+
+        FunctionSettings settings = FunctionSettings.from(every);
+        assertEquals(List.of(), settings.warnings(), "every variable set, every one read");
         assertEquals("ids.prod", settings.table());
         assertEquals(2, settings.pool().size());
         assertEquals(5_000, settings.leaseTerms().leaseMillis());
+        assertEquals(0, settings.leaseTerms().maxClockSkewMillis());
         assertEquals(1600000000000L, settings.codec().epochMillis());
         assertArrayEquals(HexFormat.of().parseHex(hash.toLowerCase()), settings.leaseSecretHashes().get(0));
-        assertEquals(1, settings.leaseSecretHashes().size());
+        assertArrayEquals(HexFormat.of().parseHex(next), settings.leaseSecretHashes().get(1));
+        assertEquals(LeaseAuthMode.AWS_IAM, settings.leaseAuth());
+        assertTrue(settings.leasePrincipals().admits("arn:aws:sts::123456789012:assumed-role/app/session"));
+        assertEquals(1, settings.poolParts().agents().orElseThrow().size());
+        assertEquals(FunctionRole.LEASES, settings.role());
         assertEquals("localhost", settings.dynamoDbEndpoint().orElseThrow().getHost());
         assertEquals(FunctionSettings.Metrics.EMF, settings.metrics());
+        assertEquals("ids/prod", settings.metricsNamespace());
+        assertEquals("ids-prod", settings.service());
         assertEquals("snowid/2026/11/29/[$LATEST]abc", settings.holder());
     }
 
@@ -99,7 +111,7 @@ class FunctionSettingsTest {
         "SNOWID_TABLE|ab|3 to 255",
         "SNOWID_TABLE|bad name!|3 to 255",
         "SNOWID_DATACENTERS|0-32|from 0 to 31",
-        "SNOWID_DATACENTERS|3-1|reversed",
+        "SNOWID_DATACENTERS|3-1|0 <= a <= b <= 31",
         "SNOWID_DATACENTERS|a-b|'a-b'",
         "SNOWID_MACHINES|-1|from 0 to 31",
         "SNOWID_MACHINES|0-3-5|from 0 to 31",
@@ -160,8 +172,8 @@ class FunctionSettingsTest {
 
     @Test
     void leaseAuthIsBearerUnlessToldIamAndBothSecretHashesAreKept() {
-        assertEquals(FunctionSettings.LeaseAuth.BEARER, FunctionSettings.from(Map.of()).leaseAuth());
-        assertEquals(FunctionSettings.LeaseAuth.AWS_IAM, FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "AWS_IAM",
+        assertEquals(LeaseAuthMode.BEARER, FunctionSettings.from(Map.of()).leaseAuth());
+        assertEquals(LeaseAuthMode.AWS_IAM, FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "AWS_IAM",
                 FunctionSettings.LEASE_PRINCIPALS, "arn:aws:iam::123456789012:role/app")).leaseAuth());
         String a = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
         String b = "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752";
@@ -174,8 +186,13 @@ class FunctionSettingsTest {
     /** What the function does with its settings, as text: two settings that print alike act alike. */
     private static String observable(FunctionSettings settings) {
         return String.join(" | ", settings.table(), settings.poolDescription(), settings.pool().toString(),
-                settings.leaseTerms().toString(), Long.toString(settings.codec().epochMillis()), settings.leaseAuth().toString(),
+                settings.leaseTerms().toString(), Long.toString(settings.codec().epochMillis()), settings.leaseAuth().toString(), settings.role().toString(), settings.poolParts().describeSplit(),
                 settings.metrics().toString(), settings.metricsNamespace(), settings.service(),
                 settings.dynamoDbEndpoint().toString(), Integer.toString(settings.leaseSecretHashes().size()));
+    }
+
+    @Test
+    void theDocsSettingsTablesSayWhatTheCatalogueDeclares() {
+        assertEquals(List.of(), SettingsTables.problems("function", FunctionSettings.CATALOGUE));
     }
 }

@@ -1,15 +1,11 @@
 package dev.snowid.spring.autoconfigure;
 
-import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.client.EpochMismatchException;
-import dev.snowid.client.LeaseSecretRefusedException;
+import dev.snowid.client.ClientSettings;
 import dev.snowid.client.SnowidClient;
-import dev.snowid.lease.ClockSkewException;
-import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.internal.Setting;
 import dev.snowid.spring.autoconfigure.LeaseStartupException.Problem;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.function.Supplier;
 
@@ -23,32 +19,56 @@ final class LeaseStartup {
     private LeaseStartup() {
     }
 
-    static SnowidClient lease(SnowidProperties properties, String defaultHolder) {
+    static SnowidClient lease(SnowidProperties properties, String defaultHolder, UnknownProperties unknown) {
         SnowidProperties.Lease lease = properties.getLease();
         String url = blankToNull(lease.getUrl());
         if (url == null) {
-            throw new LeaseStartupException(Problem.SETTING_MISSING, SnowidSetting.URL, null,
-                    SnowidSetting.URL.property() + " is not set", null);
+            throw missing(SnowidSetting.URL, null, unknown, "");
         }
         if (blankToNull(lease.getSecret()) == null) {
-            throw new LeaseStartupException(Problem.SETTING_MISSING, SnowidSetting.SECRET, url,
-                    SnowidSetting.SECRET.property() + " is not set (nor SNOWID_LEASE_SECRET)", null);
+            throw missing(SnowidSetting.SECRET, url, unknown, " (nor SNOWID_LEASE_SECRET)");
         }
         SnowidClient.Builder builder = SnowidClient.builder();
         configure(builder, properties, url, defaultHolder);
         try {
             return builder.build();
-        } catch (NoFreeSlotException e) {
-            throw new LeaseStartupException(Problem.POOL_FULL, SnowidSetting.WAIT_FOR_SLOT, url, e.getMessage(), e);
-        } catch (EpochMismatchException e) {
-            throw new LeaseStartupException(Problem.EPOCH_MISMATCH, SnowidSetting.EPOCH, url, e.getMessage(), e);
-        } catch (ClockSkewException | ClockBehindException e) {
-            throw new LeaseStartupException(Problem.CLOCK, null, url, e.getMessage(), e);
-        } catch (IdUnavailableException e) { // the store unavailable, the secret refused, the API failing
-            throw unavailable(e, url);
-        } catch (IllegalArgumentException e) {
-            throw new LeaseStartupException(Problem.SETTING_INVALID, settingNamedBy(e.getMessage()), url, e.getMessage(), e);
+        } catch (IdUnavailableException | IllegalArgumentException e) {
+            throw failed(e, url);
         }
+    }
+
+    /** A required property unset; when an unknown property is a typo of it, said first. */
+    private static LeaseStartupException missing(SnowidSetting setting, String url, UnknownProperties unknown, String also) {
+        String typo = unknown.meant(setting);
+        return new LeaseStartupException(Problem.SETTING_MISSING, setting, url,
+                setting.property() + " is not set" + also + (typo == null ? "" : "; " + typo), null);
+    }
+
+    /** What went wrong, naming the property behind the builder setting the client says to fix ({@link ClientSettings#toFix}). */
+    private static LeaseStartupException failed(RuntimeException e, String url) {
+        Setting<?> toFix = ClientSettings.toFix(e);
+        SnowidSetting property = toFix == null ? null : SnowidSetting.feeding(toFix);
+        return new LeaseStartupException(problem(e, toFix), property != null || toFix == null ? property : SnowidSetting.URL, url,
+                e.getMessage(), e);
+    }
+
+    private static Problem problem(RuntimeException e, Setting<?> toFix) {
+        if (toFix == null) {
+            return Problem.CLOCK;
+        }
+        if (!(e instanceof IdUnavailableException)) {
+            return Problem.SETTING_INVALID;
+        }
+        if (toFix == ClientSettings.WAIT_FOR_SLOT) {
+            return Problem.POOL_FULL;
+        }
+        if (toFix == ClientSettings.CODEC) {
+            return Problem.EPOCH_MISMATCH;
+        }
+        if (toFix == ClientSettings.SECRET) {
+            return Problem.SECRET_REFUSED;
+        }
+        return ClientSettings.unanswered(e) ? Problem.UNREACHABLE : Problem.API_FAILED;
     }
 
     private static void configure(SnowidClient.Builder builder, SnowidProperties properties, String url, String defaultHolder) {
@@ -80,26 +100,6 @@ final class LeaseStartup {
             throw new LeaseStartupException(Problem.SETTING_INVALID, setting, null,
                     setting.property() + " '" + value + "' is not allowed: " + e.getMessage(), e);
         }
-    }
-
-    /** A refused secret has its own type; no answer at all wraps the IOException. */
-    private static LeaseStartupException unavailable(IdUnavailableException e, String url) {
-        String message = e.getMessage();
-        if (e instanceof LeaseSecretRefusedException) {
-            return new LeaseStartupException(Problem.SECRET_REFUSED, SnowidSetting.SECRET, url, message, e);
-        }
-        if (e.getCause() instanceof IOException) {
-            return new LeaseStartupException(Problem.UNREACHABLE, SnowidSetting.URL, url, message, e);
-        }
-        return new LeaseStartupException(Problem.API_FAILED, SnowidSetting.URL, url, message, e);
-    }
-
-    /** The builder's own checks at build() start with the setting's name ("secret is empty…"). */
-    private static SnowidSetting settingNamedBy(String message) {
-        if (message != null && message.startsWith("secret")) {
-            return SnowidSetting.SECRET;
-        }
-        return SnowidSetting.URL;
     }
 
     private static String blankToNull(String value) {

@@ -1,6 +1,8 @@
 package dev.snowid.spring.autoconfigure;
 
 import dev.snowid.client.SnowidClient;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -24,7 +26,10 @@ public class SnowidAutoConfiguration {
     @Bean(destroyMethod = "close") // and earlier by the lifecycle; close is idempotent
     @ConditionalOnMissingBean
     public SnowidClient snowidClient(SnowidProperties properties, Environment environment) {
-        return LeaseStartup.lease(properties, HolderName.of(environment));
+        UnknownProperties unknown = UnknownProperties.in(environment);
+        Log log = LogFactory.getLog(SnowidAutoConfiguration.class);
+        unknown.warnings().forEach(log::warn);
+        return LeaseStartup.lease(properties, HolderName.of(environment), unknown);
     }
 
     @Bean

@@ -1,28 +1,101 @@
 package dev.snowid.spring.autoconfigure;
 
-/** The property names a start-up failure points at: one home for them, shared by the lease's start and its failure analysis. */
+import dev.snowid.client.ClientSettings;
+import dev.snowid.internal.NumberRange;
+import dev.snowid.internal.Setting;
+import dev.snowid.internal.SettingCatalogue;
+import dev.snowid.lease.LeaseTerms;
+
+/**
+ * The starter's properties, each declared once: the property, what it takes (drawn from the
+ * client builder's setting it feeds, {@link ClientSettings}), its default and what it means.
+ * {@link SnowidProperties} binds them; a start-up failure points at one; {@link #CATALOGUE} is
+ * what the start-up check of {@code snowid.*} names and the docs' table are held to.
+ */
 public enum SnowidSetting {
-    URL("snowid.lease.url", "the snowid function's base URL (the template's LeaseUrl output, or the local runner's address)"),
-    SECRET("snowid.lease.secret", "the lease API's bearer secret (or the environment variable SNOWID_LEASE_SECRET)"),
-    HOLDER("snowid.lease.holder", "a label of 1 to 200 characters"),
-    DURATION("snowid.lease.duration", "a lease length from 5s to 1h"),
-    WAIT_FOR_SLOT("snowid.lease.wait-for-slot", "how long start-up may wait for a free slot, 0 to 1h"),
-    EPOCH("snowid.epoch-millis", "the lease API's epoch, or no value to adopt it");
+    URL(Setting.named("snowid.lease.url")
+            .allowed("the snowid function's base URL (the template's LeaseUrl output, or the local runner's address)")
+            .means("required: the snowid function's base URL"), ClientSettings.LEASE_URL),
+    SECRET(Setting.named("snowid.lease.secret").secret()
+            .allowed("the lease API's bearer secret (or the environment variable SNOWID_LEASE_SECRET)")
+            .means("required (or the environment variable SNOWID_LEASE_SECRET): the lease API's bearer secret"), ClientSettings.SECRET),
+    HOLDER(Setting.named("snowid.lease.holder").unsetMeans("spring.application.name + @ + host name")
+            .allowed("a label of " + ClientSettings.HOLDER.allowed(), "1", Integer.toString(ClientSettings.MAX_HOLDER_LENGTH))
+            .means("who holds the lease, as the slot map shows it"), ClientSettings.HOLDER),
+    DURATION(Setting.named("snowid.lease.duration").unsetMeans("what the API grants")
+            .allowed("a lease length from " + duration(LeaseTerms.LEASE_MILLIS_RANGE.min()) + " to "
+                    + duration(LeaseTerms.LEASE_MILLIS_RANGE.max()), bounds(LeaseTerms.LEASE_MILLIS_RANGE))
+            .means("plan renewals for a lease this long, never longer than granted"), ClientSettings.LEASE_MILLIS),
+    WAIT_FOR_SLOT(Setting.named("snowid.lease.wait-for-slot").byDefault("0ms")
+            .allowed("how long start-up may wait for a free slot, " + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.min()) + " to "
+                    + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.max()), bounds(ClientSettings.WAIT_FOR_SLOT_RANGE))
+            .means("when every slot is held at start-up, wait this long for one to free"), ClientSettings.WAIT_FOR_SLOT),
+    EPOCH(Setting.named("snowid.epoch-millis").unsetMeans("the lease API's")
+            .allowed("the lease API's epoch, or no value to adopt it")
+            .means("the epoch IDs count from (unix ms); when set, it must be the API's"), ClientSettings.CODEC),
+    ENABLED(Setting.named("snowid.enabled").byDefault("true").allowed("true or false", "true", "false")
+            .means("false: no client, no lease (and none of the beans that need one)"), null);
 
-    private final String property;
-    private final String allowed;
+    /** Every property of the starter, this enum's and the health indicator's switch. */
+    public static final SettingCatalogue CATALOGUE = catalogue();
 
-    SnowidSetting(String property, String allowed) {
-        this.property = property;
-        this.allowed = allowed;
+    private final Setting<String> setting;
+    private final Setting<?> feeds;
+
+    SnowidSetting(Setting<String> setting, Setting<?> feeds) {
+        this.setting = setting;
+        this.feeds = feeds;
     }
 
     public String property() {
-        return property;
+        return setting.name();
     }
 
     /** What the property takes, in words. */
     public String allowed() {
-        return allowed;
+        return setting.allowed();
+    }
+
+    /** The declaration: default, what it takes, what it means. */
+    public Setting<String> setting() {
+        return setting;
+    }
+
+    /** The property that feeds {@code clientSetting} (one of {@link ClientSettings}); null when none does. */
+    static SnowidSetting feeding(Setting<?> clientSetting) {
+        for (SnowidSetting property : values()) {
+            if (property.feeds != null && property.feeds == clientSetting) {
+                return property;
+            }
+        }
+        return null;
+    }
+
+    private static SettingCatalogue catalogue() {
+        Setting<?>[] all = new Setting<?>[values().length + 1];
+        for (SnowidSetting property : values()) {
+            all[property.ordinal()] = property.setting;
+        }
+        all[values().length] = Setting.named("management.health.snowid.enabled").byDefault("true").allowed("true or false")
+                .means("the snowid health indicator");
+        return SettingCatalogue.of("the Spring Boot starter", all);
+    }
+
+    /** {@code 5s}, {@code 1h}: as a Spring Boot duration is written. */
+    static String duration(long millis) {
+        if (millis == 0) {
+            return "0";
+        }
+        if (millis % 3_600_000 == 0) {
+            return millis / 3_600_000 + "h";
+        }
+        if (millis % 60_000 == 0) {
+            return millis / 60_000 + "m";
+        }
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+    }
+
+    private static String[] bounds(NumberRange range) {
+        return new String[] {duration(range.min()), duration(range.max())};
     }
 }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.spring.autoconfigure.SnowidSetting;
 import dev.snowid.spring.autoconfigure.metrics.SnowidMeters;
+import dev.snowid.testing.SettingsTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Field;
@@ -76,6 +78,16 @@ class DocsTest {
                 assertEquals("`" + defaultValue + "`", documented.get(name), "the default of " + name);
             }
         });
+    }
+
+    @Test
+    void theCatalogueIsWhatSpringBindsAndThePropertyTableSaysWhatItDeclares() throws IOException {
+        List<String> bound = new ArrayList<>();
+        for (Map<String, Object> property : metadataProperties()) {
+            bound.add((String) property.get("name"));
+        }
+        assertEquals(new TreeSet<>(bound), new TreeSet<>(SnowidSetting.CATALOGUE.names()), "the generated metadata vs the catalogue");
+        assertEquals(List.of(), SettingsTables.problems("starter", SnowidSetting.CATALOGUE));
     }
 
     @Test

@@ -61,6 +61,17 @@ class StartupFailureTest {
     }
 
     @Test
+    void aMistypedUrlPropertyIsNamedWithTheOneMeant(CapturedOutput output) {
+        String url = LeaseApi.shared().url();
+        assertThrows(Exception.class, () -> Apps.builder(null, LeaseApi.SECRET, "snowid.lease.ulr=" + url).run());
+        assertReport(output, "snowid cannot lease a node slot: snowid.lease.url is not set; snowid.lease.ulr is set",
+                "Set snowid.lease.url to the snowid function's base URL");
+        assertTrue(output.getAll().contains("which is not a setting of the starter; did you mean `snowid.lease.url`?"), output::getAll);
+        assertTrue(output.getAll().contains("property snowid.lease.ulr is not a setting of the Spring Boot starter and is ignored;"
+                + " did you mean `snowid.lease.url`?"), "and warned about: " + output.getAll());
+    }
+
+    @Test
     void aLeaseLengthOutOfRangeStopsStartUpNamingIt(CapturedOutput output) {
         assertThrows(Exception.class, () -> Apps.builder(LeaseApi.shared().url(), LeaseApi.SECRET, "snowid.lease.duration=1s").run());
         assertReport(output, "snowid.lease.duration 'PT1S' is not allowed: leaseMillis 1000 is out of range",

@@ -4,6 +4,8 @@ import dev.snowid.IdUnavailableException;
 import dev.snowid.InvalidIdException;
 import dev.snowid.SnowflakeId;
 import dev.snowid.protocol.ErrorCode;
+import dev.snowid.protocol.JsonString;
+import dev.snowid.protocol.RetryAfter;
 import java.nio.charset.StandardCharsets;
 import org.springframework.beans.TypeMismatchException;
 
@@ -58,7 +60,7 @@ final class IdAnswer {
         if (unavailable != null) {
             ErrorCode code = ErrorCode.of(unavailable);
             return new IdAnswer(503, code.code(), code.publicMessage() + "; no ID was issued, try again later",
-                    Math.max(1, (unavailable.retryAfterMillis() + 999) / 1000));
+                    RetryAfter.seconds(unavailable.retryAfterMillis()));
         }
         return null;
     }
@@ -77,22 +79,7 @@ final class IdAnswer {
     }
 
     byte[] json() {
-        return ("{\"status\":" + status + ",\"error\":\"" + error + "\",\"message\":" + quoted(message) + "}")
+        return ("{\"status\":" + status + ",\"error\":" + JsonString.quoted(error) + ",\"message\":" + JsonString.quoted(message) + "}")
                 .getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String quoted(String text) {
-        StringBuilder json = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\') {
-                json.append('\\').append(c);
-            } else if (c < 0x20) {
-                json.append(String.format("\\u%04x", (int) c));
-            } else {
-                json.append(c);
-            }
-        }
-        return json.append('"').toString();
     }
 }

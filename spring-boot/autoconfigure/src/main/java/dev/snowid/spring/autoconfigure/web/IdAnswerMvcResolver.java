@@ -1,5 +1,6 @@
 package dev.snowid.spring.autoconfigure.web;
 
+import dev.snowid.protocol.RetryAfter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -23,7 +24,7 @@ public final class IdAnswerMvcResolver implements HandlerExceptionResolver, Orde
         try {
             response.setStatus(answer.status());
             if (answer.retryAfterSeconds() > 0) {
-                response.setHeader("Retry-After", Long.toString(answer.retryAfterSeconds()));
+                response.setHeader(RetryAfter.HEADER, Long.toString(answer.retryAfterSeconds()));
             }
             response.setContentType("application/json");
             response.getOutputStream().write(answer.json());

@@ -1,5 +1,6 @@
 package dev.snowid.spring.autoconfigure.web;
 
+import dev.snowid.protocol.RetryAfter;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpStatusCode;
@@ -23,7 +24,7 @@ public final class IdAnswerWebFluxHandler implements WebExceptionHandler, Ordere
         }
         exchange.getResponse().setStatusCode(HttpStatusCode.valueOf(answer.status()));
         if (answer.retryAfterSeconds() > 0) {
-            exchange.getResponse().getHeaders().set("Retry-After", Long.toString(answer.retryAfterSeconds()));
+            exchange.getResponse().getHeaders().set(RetryAfter.HEADER, Long.toString(answer.retryAfterSeconds()));
         }
         exchange.getResponse().getHeaders().setContentType(MediaType.APPLICATION_JSON);
         DataBuffer body = exchange.getResponse().bufferFactory().wrap(answer.json());

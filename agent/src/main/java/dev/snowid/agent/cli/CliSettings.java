@@ -1,0 +1,79 @@
+package dev.snowid.agent.cli;
+
+import dev.snowid.WallClock;
+import dev.snowid.agent.runtime.IamSigning;
+import dev.snowid.client.HttpLeaseSource;
+import dev.snowid.client.auth.BearerSecret;
+import dev.snowid.internal.Setting;
+import dev.snowid.internal.SettingCatalogue;
+import dev.snowid.protocol.LeaseAuthMode;
+import java.net.URL;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The settings of the agent jar's commands that call the lease API ({@code leases}, {@code check}),
+ * declared once ({@link #CATALOGUE}), and the one place their credentials come from. Environment
+ * variables only: a secret given as an argument would show in {@code ps} and in shell history.
+ */
+final class CliSettings {
+
+    static final String SECRET_VARIABLE = "SNOWID_LEASE_SECRET";
+    static final String AUTH_VARIABLE = "SNOWID_LEASE_AUTH";
+    static final String REGION_VARIABLE = "SNOWID_LEASE_REGION";
+
+    private static final Setting<String> SECRET = Setting.named(SECRET_VARIABLE).secret()
+            .means("the lease API's bearer secret; required in bearer mode");
+    private static final Setting<LeaseAuthMode> AUTH = Setting.named(AUTH_VARIABLE).parsedBy(new Setting.Parser<LeaseAuthMode>() {
+        @Override
+        public LeaseAuthMode parse(String text) {
+            return LeaseAuthMode.parse(text);
+        }
+    }).byDefault(LeaseAuthMode.BEARER.value()).allowed(LeaseAuthMode.ALLOWED, "bearer", "aws_iam")
+            .means("aws_iam signs with this machine's AWS credentials (snowid-agent-iam.jar) instead of sending the secret");
+    private static final Setting<String> REGION = Setting.named(REGION_VARIABLE).unsetMeans("from the lease URL's host")
+            .means("the lease API's AWS region, with aws_iam; needed when the lease URL is a custom domain");
+
+    /** The commands' settings: the one declaration of each. */
+    static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent's CLI", SECRET, AUTH, REGION)
+            .withHint("SNOWID_LEASE_URL", "the commands take the lease URL as their argument");
+
+    private CliSettings() {
+    }
+
+    /** One line per {@code SNOWID_*} variable of {@code env} the commands do not read. */
+    static List<String> warnings(Map<String, String> env) {
+        return CATALOGUE.unknownNames("environment variable", env.keySet(), "SNOWID_");
+    }
+
+    /**
+     * The lease API at {@code url}, its requests authorized as {@code env} says: signed with this
+     * machine's AWS credentials ({@code aws_iam}), else with the bearer secret.
+     *
+     * @param needs what the command needs the API for, for the message when no credentials are set
+     * @throws IllegalArgumentException a setting is missing or wrong: the message names it
+     */
+    static HttpLeaseSource leaseApi(Map<String, String> env, URL url, String holder, String needs) {
+        LeaseAuthMode mode;
+        try {
+            mode = AUTH.read(env.get(AUTH_VARIABLE));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(AUTH_VARIABLE + ": " + e.getMessage(), e);
+        }
+        if (mode == LeaseAuthMode.AWS_IAM) {
+            String region = env.get(REGION_VARIABLE);
+            try {
+                return new HttpLeaseSource(url, IamSigning.forRegion(region == null || region.trim().isEmpty() ? null : region.trim())
+                        .authorizerFor(url), holder, WallClock.SYSTEM);
+            } catch (RuntimeException e) { // no SDK in this jar, a bad region
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+        String secret = env.get(SECRET_VARIABLE);
+        if (secret == null || secret.trim().isEmpty()) {
+            throw new IllegalArgumentException(SECRET_VARIABLE + " is not set: " + needs + " the lease API's bearer secret (or "
+                    + AUTH_VARIABLE + "=aws_iam with snowid-agent-iam.jar)");
+        }
+        return new HttpLeaseSource(url, BearerSecret.fixed(secret.trim()), holder);
+    }
+}

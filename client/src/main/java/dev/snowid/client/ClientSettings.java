@@ -1,0 +1,96 @@
+package dev.snowid.client;
+
+import dev.snowid.ClockBehindException;
+import dev.snowid.IdUnavailableException;
+import dev.snowid.internal.NumberRange;
+import dev.snowid.internal.Setting;
+import dev.snowid.internal.SettingCatalogue;
+import dev.snowid.lease.ClockSkewException;
+import dev.snowid.lease.LeaseTerms;
+import dev.snowid.lease.NoFreeSlotException;
+import java.io.IOException;
+
+/**
+ * The settings of {@link SnowidClient.Builder}, declared once: what each takes, its default and
+ * what it means. The builder checks its values with them; the agent and the Spring Boot starter,
+ * which configure a builder, draw their ranges and words from them and ask {@link #toFix} which of
+ * them a failed {@code build()} points at. Not API: it may change in any release.
+ */
+public final class ClientSettings {
+
+    // Named as the builder's methods: a builder has no names to warn about, but messages and docs name them.
+    public static final Setting<String> LEASE_URL = Setting.named("leaseUrl").unsetMeans("required")
+            .allowed("an http(s) base URL, without query or fragment")
+            .means("the snowid function's base URL, the one its routes hang under (the template's LeaseUrl output)");
+    public static final Setting<String> AWS_IAM = Setting.named("awsIam").alsoNamed("signing")
+            .unsetMeans("one of these or secret")
+            .means("sign every lease request with AWS SigV4 and this workload's AWS credentials");
+    public static final Setting<String> SECRET = Setting.named("secret").secret()
+            .unsetMeans("one of these or awsIam()")
+            .allowed("the lease API's bearer secret: at least 128 bits of randomness")
+            .means("the lease API's bearer secret, for callers outside AWS; a supplier is asked on every call");
+    /** A holder is shown to operators, and stored with the lease. */
+    public static final int MAX_HOLDER_LENGTH = 200;
+    public static final Setting<String> HOLDER = Setting.named("holder")
+            .unsetMeans("snowid-client <pid>@<host>")
+            .allowed("1 to " + MAX_HOLDER_LENGTH + " characters", "1", Integer.toString(MAX_HOLDER_LENGTH))
+            .means("who holds the lease, as the slot map shows it to operators");
+    public static final Setting<Long> LEASE_MILLIS = Setting.named("leaseMillis").in(LeaseTerms.LEASE_MILLIS_RANGE)
+            .unsetMeans("what the API grants")
+            .means("plan renewals for a lease this long; never longer than the API grants");
+    public static final Setting<String> CODEC = Setting.named("codec")
+            .unsetMeans("the API's epoch")
+            .means("the ID layout and epoch; when set, a lease API with another epoch is refused");
+    /** Longest wait for a slot: the longest lease, by then every dead holder's slot is free. */
+    public static final NumberRange WAIT_FOR_SLOT_RANGE = NumberRange.of(0, SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, "ms");
+    public static final Setting<Long> WAIT_FOR_SLOT = Setting.named("waitForSlotUpTo").in(WAIT_FOR_SLOT_RANGE).byDefault("0")
+            .means("when every slot is held at build(), wait up to this long for one to free");
+    public static final Setting<String> LOG = Setting.named("log")
+            .unsetMeans("java.util.logging")
+            .means("where lease events and audit lines go");
+
+    public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the client builder",
+            LEASE_URL, AWS_IAM, SECRET, HOLDER, LEASE_MILLIS, CODEC, WAIT_FOR_SLOT, LOG);
+
+    private ClientSettings() {
+    }
+
+    /**
+     * The builder setting to fix after {@code build()} threw {@code failure}: the one place that
+     * knows which, for every front end built on the client. A full pool: {@link #WAIT_FOR_SLOT};
+     * another epoch: {@link #CODEC}; refused credentials: {@link #SECRET} (or the signing that
+     * stands for it); no answer, or a failing one: {@link #LEASE_URL}; a refused value: the
+     * setting its message starts with. Null when no setting can fix it: this machine's clock.
+     */
+    public static Setting<?> toFix(RuntimeException failure) {
+        if (failure instanceof NoFreeSlotException) {
+            return WAIT_FOR_SLOT;
+        }
+        if (failure instanceof EpochMismatchException) {
+            return CODEC;
+        }
+        if (failure instanceof ClockSkewException || failure instanceof ClockBehindException) {
+            return null;
+        }
+        if (failure instanceof LeaseSecretRefusedException) {
+            return SECRET;
+        }
+        if (failure instanceof IdUnavailableException) {
+            return LEASE_URL;
+        }
+        String message = failure.getMessage() == null ? "" : failure.getMessage();
+        for (Setting<?> setting : CATALOGUE.settings()) {
+            for (String name : setting.names()) {
+                if (message.startsWith(name + " ") || message.startsWith(name + "(")) {
+                    return setting;
+                }
+            }
+        }
+        return LEASE_URL;
+    }
+
+    /** Whether {@code failure} means the lease API never answered (connect or read failed), rather than answered with an error. */
+    public static boolean unanswered(RuntimeException failure) {
+        return failure instanceof IdUnavailableException && failure.getCause() instanceof IOException;
+    }
+}

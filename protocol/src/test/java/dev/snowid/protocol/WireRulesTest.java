@@ -1,0 +1,77 @@
+package dev.snowid.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.snowid.LeaseWindow;
+import dev.snowid.Slot;
+import dev.snowid.lease.Lease;
+import org.junit.jupiter.api.Test;
+
+/** The small rules both sides of the wire use: each written once here, and held to its words. */
+class WireRulesTest {
+
+    @Test
+    void retryAfterIsWholeSecondsRoundedUpAndAtLeastOne() {
+        assertEquals(1, RetryAfter.seconds(0));
+        assertEquals(1, RetryAfter.seconds(1));
+        assertEquals(1, RetryAfter.seconds(1_000));
+        assertEquals(2, RetryAfter.seconds(1_001));
+        assertEquals(60, RetryAfter.seconds(60_000));
+        assertEquals(1, RetryAfter.seconds(-5), "a negative wait is no wait, still asked to wait a second");
+        assertEquals(3_000, RetryAfter.millis("3", 1_000));
+        assertEquals(3_000, RetryAfter.millis(" 3 ", 1_000));
+        assertEquals(1_000, RetryAfter.millis("0", 7), "0 s is read as the least wait, 1 s");
+        for (String absent : new String[] {null, "", "-1", "1.5", "+3", "Wed, 21 Oct 2015 07:28:00 GMT"}) {
+            assertEquals(7, RetryAfter.millis(absent, 7), "'" + absent + "'");
+        }
+        assertEquals(Long.MAX_VALUE / 1000 * 1000, RetryAfter.millis("99999999999999999999", 7), "no overflow");
+    }
+
+    @Test
+    void echoedInputIsCutAtEightyCharacters() {
+        assertEquals("x".repeat(80), EchoedInput.shortened("x".repeat(80)));
+        assertEquals("x".repeat(80) + "…", EchoedInput.shortened("x".repeat(10_000)));
+    }
+
+    @Test
+    void theLeaseAuthModeIsReadInAnyCase() {
+        assertEquals(LeaseAuthMode.AWS_IAM, LeaseAuthMode.parse("AWS_IAM"));
+        assertEquals(LeaseAuthMode.AWS_IAM, LeaseAuthMode.parse(" aws_iam "));
+        assertEquals(LeaseAuthMode.BEARER, LeaseAuthMode.parse("Bearer"));
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> LeaseAuthMode.parse("iam"));
+        assertEquals("'iam' is not a lease auth mode; allowed " + LeaseAuthMode.ALLOWED, error.getMessage());
+        assertEquals("aws_iam", LeaseAuthMode.AWS_IAM.value());
+    }
+
+    @Test
+    void aJsonStringEscapesWhatJavaScriptAndStrictReadersNeed() {
+        assertEquals("\"a\\\"b\\\\c\\u000a\\u0008\\u2028\"", JsonString.quoted("a\"b\\c\n\b\u2028"));
+        assertEquals("\"\\ud800x\"", JsonString.quoted("\ud800x"), "a lone surrogate is escaped");
+        assertEquals("\"\ud83d\ude00\"", JsonString.quoted("\ud83d\ude00"), "a well-formed pair stays");
+        assertEquals("\"é/<\"", JsonString.quoted("é/<"));
+    }
+
+    @Test
+    void theIdsAnswerIsReadAsDecimalStrings() {
+        assertArrayEquals(new long[] {1, 9223372036854775807L}, IdsAnswer.read(" {\"ids\" : [ \"1\", \"9223372036854775807\" ] } "));
+        assertArrayEquals(new long[0], IdsAnswer.read("{\"ids\":[]}"));
+        for (String bad : new String[] {"{\"ids\":[1]}", "{\"ids\":[\"-1\"]}", "{\"ids\":[\"9223372036854775808\"]}",
+            "{\"ids\":\"1\"}", "{\"id\":[\"1\"]}", "{\"ids\":[\"1\"],\"more\":1}", "{\"ids\":[{\"a\":1}]}", "[\"1\"]"}) {
+            assertThrows(IllegalArgumentException.class, () -> IdsAnswer.read(bad), bad);
+        }
+    }
+
+    @Test
+    void aLeaseAnswerWhoseOwnerIsNoTokenIsRefused() {
+        Lease lease = new Lease(Slot.of(1, 2), "0123456789abcdef0123456789abcdef", 3, LeaseWindow.of(10, 20));
+        assertEquals(lease.owner(), LeaseMessage.readLease(LeaseMessage.lease(lease, 0)).owner());
+        for (String owner : new String[] {"", "o1", "0123456789ABCDEF0123456789ABCDEF", "0123456789abcdef0123456789abcdef0"}) {
+            String body = LeaseMessage.lease(lease, 0).replace(lease.owner(), owner);
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> LeaseMessage.readLease(body), owner);
+            assertTrue(error.getMessage().contains("32 lower-case hex digits"), error.getMessage());
+        }
+    }
+}
