@@ -3,11 +3,11 @@ package dev.snowid.docs;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,9 +5,9 @@ import static dev.snowid.infra.Template.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.OnMoto;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.OnMoto;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

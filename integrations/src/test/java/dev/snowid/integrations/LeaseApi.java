@@ -1,10 +1,10 @@
 package dev.snowid.integrations;
 
 import dev.snowid.client.SnowidClient;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
+import dev.snowid.testing.engine.TestTable;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.util.Map;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.Assertions;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**

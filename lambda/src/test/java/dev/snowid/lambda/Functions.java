@@ -2,9 +2,10 @@ package dev.snowid.lambda;
 
 import dev.snowid.WallClock;
 import dev.snowid.lambda.api.LeaseRouteAuth;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.testing.engine.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,7 @@ final class Functions {
     static Function function(TestTable table, WallClock clock, WallClock storeSkewClock, String... extra) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         FunctionSettings settings = FunctionSettings.from(environment(table, extra));
-        SnowidHandler handler = new SnowidHandler(settings, table.store(storeSkewClock), clock,
+        SnowidHandler handler = new SnowidHandler(settings, TestStores.store(table, storeSkewClock), clock,
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         return new Function(handler, log);
     }

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.local.LocalRunner;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,9 +1,9 @@
 package dev.snowid.agent.e2e;
 
 import dev.snowid.lambda.settings.FunctionSettings;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
+import dev.snowid.testing.engine.TestTable;
 import java.util.HashMap;
 import java.util.Map;
 

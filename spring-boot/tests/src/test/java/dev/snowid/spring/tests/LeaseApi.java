@@ -4,13 +4,14 @@ import dev.snowid.Slot;
 import dev.snowid.WallClock;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.dynamodb.LeaseTableClient;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
 import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
 import dev.snowid.protocol.SlotMap;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -43,7 +44,8 @@ public final class LeaseApi implements AutoCloseable {
     private LeaseApi(LocalRunner runner, TestTable table, int machines) {
         this.runner = runner;
         this.table = table;
-        this.store = table.store(WallClock.SYSTEM);
+        this.store = DynamoDbLeaseStore.builder().table(table.name()).clock(WallClock.SYSTEM)
+                .client(LeaseTableClient.builder().endpoint(table.endpoint())).build();
         this.machines = machines;
     }
 
