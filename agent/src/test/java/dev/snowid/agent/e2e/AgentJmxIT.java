@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.tools.attach.VirtualMachine;
-import dev.snowid.local.LocalRunner;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -35,8 +35,8 @@ class AgentJmxIT {
 
     @OnEveryJdk
     void aLeasedJvmShowsItsSlotLeaseIdsAndRenewals(Jdk jdk, TestTable table) throws Exception {
-        try (LocalRunner api = LeaseApi.start(table, DATACENTER)) {
-            Process app = LeaseApi.leased(jdk, api.baseUri().toString())
+        try (LeaseApi api = LeasedAgents.api(table, DATACENTER)) {
+            Process app = LeasedAgents.leased(jdk, api.baseUri().toString())
                     .start(dir.resolve("leased"), "com.acme.legacy.LeasedApp", dir.resolve("leased").toString(), "0");
             try (JMXConnector jmx = connect(app)) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
@@ -68,7 +68,7 @@ class AgentJmxIT {
     void aFixedNodeShowsItsNodeAndNoLease(Jdk jdk) throws Exception {
         Process app = ChildJvm.on(jdk)
                 .property("snowid.node", "7:13")
-                .property("snowid.targets", LeaseApi.TARGET)
+                .property("snowid.targets", LeasedAgents.TARGET)
                 .start(dir.resolve("node"), "com.acme.legacy.LeasedApp", dir.resolve("node").toString(), "0");
         try (JMXConnector jmx = connect(app)) {
             MBeanServerConnection server = jmx.getMBeanServerConnection();
