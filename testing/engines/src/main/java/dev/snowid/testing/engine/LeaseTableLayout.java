@@ -34,7 +34,7 @@ public final class LeaseTableLayout {
                 .attributeDefinitions(AttributeDefinition.builder().attributeName(KEY).attributeType(ScalarAttributeType.N).build())
                 .keySchema(KeySchemaElement.builder().attributeName(KEY).keyType(KeyType.HASH).build())
                 .billingMode(BillingMode.PAY_PER_REQUEST));
-        await("table " + table + " ACTIVE").atMost(ACTIVE_WITHIN).pollInterval(Duration.ofMillis(50))
+        await("table " + table + " ACTIVE").atMost(ACTIVE_WITHIN).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(50))
                 .ignoreException(ResourceNotFoundException.class) // eventually consistent right after CreateTable
                 .until(() -> client.describeTable(d -> d.tableName(table)).table().tableStatus() == TableStatus.ACTIVE);
     }

@@ -91,7 +91,7 @@ public final class MotoServer implements AutoCloseable {
         }
         URI endpoint = URI.create("http://127.0.0.1:" + port);
         try {
-            await(COMMAND + " accepting connections").atMost(START_TIMEOUT).pollInterval(Duration.ofMillis(50))
+            await(COMMAND + " accepting connections").atMost(START_TIMEOUT).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(50))
                     .until(() -> acceptsOrThrowsWhenExited(guard, port, log));
             return new MotoServer(guard, endpoint, log);
         } catch (ConditionTimeoutException notYet) {
