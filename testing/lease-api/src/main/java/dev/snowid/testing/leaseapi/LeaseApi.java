@@ -24,7 +24,7 @@ import java.util.Optional;
 /**
  * A real lease API for tests: the function's local runner (the same handler as on Lambda) on a
  * test's DynamoDB-compatible engine. Its pool: {@code slots} slots for lease holders (machines 1
- * to {@code slots} of one datacenter; machine 0 is the runner's own {@code /ids}', as the
+ * to {@code slots} of one datacenter; machine 0 serves the runner's own {@code /ids}, as the
  * template splits the pool), leases of {@value #LEASE_MILLIS} ms, the shortest the function
  * allows, so that long runs cross renewals. Also what an operator or a second holder can do to
  * the pool, through the lease table itself: take a slot over, hold every free slot.
@@ -82,8 +82,8 @@ public final class LeaseApi implements AutoCloseable {
     }
 
     /**
-     * The runner as the README starts it, with its own settings only (here the bearer secret
-     * {@code secret}), the function's all at their defaults, on {@code table}; the caller closes it.
+     * The runner as the README starts it (its bearer secret {@code secret}, every setting of the
+     * function at its default), but on {@code table} instead of its own engine; the caller closes it.
      */
     public static LeaseApi startAsTheReadmeDoes(TestTable table, String secret) {
         Map<String, String> env = new HashMap<>();
