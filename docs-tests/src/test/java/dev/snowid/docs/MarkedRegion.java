@@ -2,17 +2,19 @@ package dev.snowid.docs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The lines of a module's Java source between {@code // [docs:name]} and {@code // [/docs:name]}:
@@ -65,24 +67,38 @@ record MarkedRegion(Path file, int line, String name, String text) {
         return DocBlock.where(file, line);
     }
 
+    /** The Java files under a {@code src} folder of the repository; build output and installed packages are not entered. */
     private static List<Path> sources(Path root) {
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(f -> f.toString().endsWith(".java") && inModuleSources(root.relativize(f)))
-                    .sorted().collect(Collectors.toList());
+        List<Path> sources = new ArrayList<>();
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                    return NOT_SOURCES.contains(dir.getFileName().toString()) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (file.toString().endsWith(".java") && underSrc(root.relativize(file))) {
+                        sources.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        Collections.sort(sources);
+        return sources;
     }
 
-    private static boolean inModuleSources(Path relative) {
-        boolean src = false;
+    private static boolean underSrc(Path relative) {
         for (Path part : relative) {
-            if (NOT_SOURCES.contains(part.toString())) {
-                return false;
+            if (part.toString().equals("src")) {
+                return true;
             }
-            src |= part.toString().equals("src");
         }
-        return src;
+        return false;
     }
 
     private static String outdented(List<String> lines) {
