@@ -2,9 +2,10 @@
 # Deploys the libraries of this checkout into <dir> as a Maven repository (the layout any
 # repository manager takes: POMs, the parent POM, jars, -sources and -javadoc jars, with .sha1 and
 # .md5 from Maven and .sha256/.sha512 beside them). Which modules: every module that does not set
-# maven.deploy.skip (the function, the local runner, dynalite, infra and bench set it), so a new
-# library module is in it without a change here. Extra arguments go to Maven (scripts/release.sh
-# passes none: the tests already ran; the test ReleaseRepositoryIT passes -pl …).
+# maven.deploy.skip (the function, the local runner, dynalite, the test fixtures under testing/,
+# infra and bench set it), so a new library module is in it without a change here. Extra
+# arguments go to Maven (scripts/release.sh passes none: the tests already ran; the test
+# ReleaseRepositoryIT passes -pl …).
 #
 #   scripts/release-repository.sh target/release/0.2.0/maven-repository [-DskipTests …]
 set -euo pipefail

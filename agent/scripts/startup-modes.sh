@@ -16,7 +16,7 @@ runs="${1:-20}"
 runner_jar="${SNOWID_LOCAL_JAR:-$root/local/target/snowid-local.jar}"
 [ -f "$runner_jar" ] || { echo "no $runner_jar: mvn -q -pl agent,local -am package -DskipTests" >&2; exit 1; }
 classes="$root/agent/target/test-classes"
-stand_ins="$root/lambda/src/test/resources/dev/snowid/lambda/sigv4/aws_stand_ins.py"
+stand_ins="$root/testing/engines/src/main/resources/dev/snowid/testing/sigv4/aws_stand_ins.py"
 work="$(mktemp -d)"
 secret="startup-modes-Xk4fQ9vLmT2pR7wZ8nBc"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT

@@ -5,6 +5,7 @@ import dev.snowid.dynalite.Dynalite;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -94,14 +95,12 @@ public class HandlerBenchmark {
 
     /** What an HTTP API sends for {@code GET /ids?count=N} (payload format 2.0, $default stage). */
     private static byte[] event(int count) {
-        return ("{\"version\":\"2.0\",\"routeKey\":\"$default\",\"rawPath\":\"/ids\",\"rawQueryString\":\"count=" + count + "\","
-                + "\"headers\":{\"accept\":\"*/*\",\"host\":\"abc123.execute-api.eu-west-1.amazonaws.com\",\"user-agent\":\"curl/8.5.0\","
-                + "\"x-forwarded-for\":\"203.0.113.7\",\"x-forwarded-port\":\"443\",\"x-forwarded-proto\":\"https\"},"
-                + "\"queryStringParameters\":{\"count\":\"" + count + "\"},"
-                + "\"requestContext\":{\"accountId\":\"123456789012\",\"apiId\":\"abc123\",\"domainName\":\"abc123.execute-api.eu-west-1.amazonaws.com\","
-                + "\"domainPrefix\":\"abc123\",\"http\":{\"method\":\"GET\",\"path\":\"/ids\",\"protocol\":\"HTTP/1.1\",\"sourceIp\":\"203.0.113.7\","
-                + "\"userAgent\":\"curl/8.5.0\"},\"requestId\":\"bench\",\"routeKey\":\"$default\",\"stage\":\"$default\","
-                + "\"time\":\"29/Nov/2026:23:00:00 +0000\",\"timeEpoch\":1795906800000},\"isBase64Encoded\":false}")
-                .getBytes(StandardCharsets.UTF_8);
+        return HttpApiEvent.request("GET", "/ids").rawQuery("count=" + count)
+                .header("accept", "*/*").header("host", "abc123.execute-api.eu-west-1.amazonaws.com").header("user-agent", "curl/8.5.0")
+                .header("x-forwarded-for", "203.0.113.7").header("x-forwarded-port", "443").header("x-forwarded-proto", "https")
+                .queryParameters(Map.of("count", Integer.toString(count)))
+                .api("123456789012", "abc123", "abc123.execute-api.eu-west-1.amazonaws.com", "abc123")
+                .sourceIp("203.0.113.7").requestId("bench").time("29/Nov/2026:23:00:00 +0000", 1795906800000L)
+                .json().getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -6,17 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.settings.FunctionSettings;
-import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,17 +34,11 @@ class ConsoleBlocksRunTest {
     private static final String DOC_BASE = "http://localhost:8080";
     private static final String END = "@@snowid-doc-command-end@@";
 
-    private static LocalRunner runner;
+    private static LeaseApi runner;
 
     @BeforeAll
     static void startRunner() {
-        TestTable table = DynamoDbEngine.newTable("docs");
-        Map<String, String> env = new HashMap<>();
-        env.put(LocalSettings.LOCAL_PORT, "0");
-        env.put(FunctionSettings.TABLE, table.name());
-        env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
-        env.put(LocalSettings.LOCAL_LEASE_SECRET, DOC_SECRET);
-        runner = LocalRunner.start(env);
+        runner = LeaseApi.startAsTheReadmeDoes(DynamoDbEngine.newTable("docs"), DOC_SECRET);
     }
 
     @AfterAll

@@ -3,20 +3,16 @@ package dev.snowid.docs;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.settings.FunctionSettings;
-import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,17 +27,11 @@ import org.junit.jupiter.api.Test;
 class JavaMainsRunTest {
 
     private static final String DOC_BASE = "http://localhost:8080";
-    private static LocalRunner runner;
+    private static LeaseApi runner;
 
     @BeforeAll
     static void startRunner() {
-        TestTable table = DynamoDbEngine.newTable("doc-mains");
-        Map<String, String> env = new HashMap<>();
-        env.put(LocalSettings.LOCAL_PORT, "0");
-        env.put(FunctionSettings.TABLE, table.name());
-        env.put(FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString());
-        env.put(LocalSettings.LOCAL_LEASE_SECRET, ConsoleBlocksRunTest.DOC_SECRET);
-        runner = LocalRunner.start(env);
+        runner = LeaseApi.startAsTheReadmeDoes(DynamoDbEngine.newTable("doc-mains"), ConsoleBlocksRunTest.DOC_SECRET);
     }
 
     @AfterAll

@@ -170,12 +170,7 @@ class LocalStackDeployTest {
 
     private static JsonValue invoke(LambdaClient lambda, String function, String method, String path, String query,
             String authorization) {
-        String headers = authorization == null ? "{}" : "{\"authorization\":\"" + authorization + "\"}";
-        String event = """
-                {"version":"2.0","routeKey":"%s %s","rawPath":"%s","rawQueryString":"%s","headers":%s,
-                 "requestContext":{"http":{"method":"%s","path":"%s","sourceIp":"127.0.0.1"},
-                 "requestId":"%s","stage":"$default"},"isBase64Encoded":false}
-                """.formatted(method, path, path, query, headers, method, path, UUID.randomUUID());
+        String event = MotoDeployTest.event(method, path, query, authorization);
         InvokeResponse response = lambda.invoke(b -> b.functionName(function).qualifier("live")
                 .payload(SdkBytes.fromUtf8String(event)));
         assertEquals(null, response.functionError(), response.payload().asUtf8String());

@@ -12,9 +12,10 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.OnMoto;
+import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.OnMoto;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -327,12 +328,7 @@ class MotoDeployTest {
     }
 
     private static String invoke(SnowidHandler handler, String method, String path, String query, String authorization) {
-        String headers = authorization == null ? "{}" : "{\"authorization\":\"" + authorization + "\"}";
-        String event = """
-                {"version":"2.0","routeKey":"$default","rawPath":"%s","rawQueryString":"%s","headers":%s,
-                 "requestContext":{"http":{"method":"%s","path":"%s","sourceIp":"127.0.0.1"},
-                 "requestId":"%s","stage":"$default"},"isBase64Encoded":false}
-                """.formatted(path, query, headers, method, path, UUID.randomUUID());
+        String event = event(method, path, query, authorization);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
@@ -340,6 +336,15 @@ class MotoDeployTest {
             throw new AssertionError(e);
         }
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The event API Gateway passes for this request (payload 2.0). */
+    static String event(String method, String path, String query, String authorization) {
+        HttpApiEvent event = HttpApiEvent.request(method, path).rawQuery(query).requestId(UUID.randomUUID().toString());
+        if (authorization != null) {
+            event.header("authorization", authorization);
+        }
+        return event.json();
     }
 
     private static JsonNode body(String response, int status) {

@@ -4,11 +4,10 @@ import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.OnMoto;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.protocol.LeaseAuthMode;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.OnMoto;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -4,7 +4,7 @@ import static dev.snowid.infra.Template.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.DynamoDbEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.snowid.infra;
 
-import dev.snowid.lambda.engine.PathCommand;
+import dev.snowid.testing.engine.PathCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.snowid.infra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import dev.snowid.lambda.engine.PathCommand;
+import dev.snowid.testing.engine.PathCommand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

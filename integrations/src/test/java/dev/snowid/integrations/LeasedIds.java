@@ -7,6 +7,7 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.lease.Lease;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;

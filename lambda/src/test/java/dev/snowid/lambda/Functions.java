@@ -2,10 +2,11 @@ package dev.snowid.lambda;
 
 import dev.snowid.WallClock;
 import dev.snowid.lambda.api.LeaseRouteAuth;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.testing.InMemoryLeaseStore;
+import dev.snowid.testing.engine.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ final class Functions {
     static Function function(TestTable table, WallClock clock, WallClock storeSkewClock, String... extra) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         FunctionSettings settings = FunctionSettings.from(environment(table, extra));
-        SnowidHandler handler = SnowidHandler.builder(settings).store(table.store(storeSkewClock)).clock(clock)
+        SnowidHandler handler = SnowidHandler.builder(settings).store(TestStores.store(table, storeSkewClock)).clock(clock)
                 .logTo(new PrintStream(log, true, StandardCharsets.UTF_8)).build();
         return new Function(handler, log);
     }

@@ -10,8 +10,7 @@ import dev.snowid.WallClock;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.Route;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.PoolParts;
@@ -21,6 +20,8 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.testing.ManualClock;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -101,7 +102,7 @@ class RequestTelemetryTest {
         try (Function function = function(table, WallClock.SYSTEM, FunctionSettings.AGENT_SLOTS, "32")) {
             // Someone else holds 12 of the function's 96 slots: the first acquisition's Scan sees them, and each part.
             FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.AGENT_SLOTS, "32"));
-            PooledLeaseSource others = new PooledLeaseSource(table.store(WallClock.SYSTEM), settings.poolParts().function(),
+            PooledLeaseSource others = new PooledLeaseSource(TestStores.store(table, WallClock.SYSTEM), settings.poolParts().function(),
                     settings.leaseTerms(), WallClock.SYSTEM, "others");
             for (int i = 0; i < 12; i++) {
                 others.acquire();
@@ -284,7 +285,7 @@ class RequestTelemetryTest {
         };
         LambdaLogger original = swapRuntimeLogger(runtime);
         try (SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(Functions.environment(table)))
-                .store(table.store(WallClock.SYSTEM)).build()) {
+                .store(TestStores.store(table, WallClock.SYSTEM)).build()) {
             Invocation.of(handler, TestEvents.get("/ids").v2());
             Invocation.of(handler, TestEvents.request("POST", "/leases").v2());
             Invocation.of(handler, TestEvents.request("PUT", "/leases/0").bearer(Functions.SECRET)

@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.FaultyProxy;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.FaultyProxy;
+import dev.snowid.testing.engine.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -103,7 +104,7 @@ class SnapStartPrimingTest {
         static Primed on(TestTable table, FaultyProxy network) {
             List<SentRequest> requests = new CopyOnWriteArrayList<>();
             DynamoDbLeaseStore store = DynamoDbLeaseStore.builder().table(table.name())
-                    .client(table.clientSettings().endpoint(network.endpoint()).interceptor(new Recorder(requests))).build();
+                    .client(TestStores.clientSettings(table).endpoint(network.endpoint()).interceptor(new Recorder(requests))).build();
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.METRICS, "emf"));
             SnowidHandler handler = SnowidHandler.builder(settings).store(store).logTo(new PrintStream(log, true, StandardCharsets.UTF_8))

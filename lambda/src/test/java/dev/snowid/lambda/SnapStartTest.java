@@ -10,12 +10,13 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.PooledLeaseSource;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.HashSet;
@@ -39,7 +40,7 @@ class SnapStartTest {
     @Test
     void clonesOfASnapshotThatHeldALeaseGetDifferentSlotsAndDisjointIds(TestTable table) {
         FunctionSettings settings = FunctionSettings.from(Functions.environment(table));
-        try (DynamoDbLeaseStore store = table.store(WallClock.SYSTEM)) {
+        try (DynamoDbLeaseStore store = TestStores.store(table, WallClock.SYSTEM)) {
             PooledLeaseSource pool = new PooledLeaseSource(store, settings.pool(), settings.leaseTerms(), WallClock.SYSTEM, "snapshot");
             // The lease in the snapshot's memory: taken before the checkpoint (a primed function
             // whose release did not get through), so it is still live in the table.

@@ -1,5 +1,6 @@
 package dev.snowid.local;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,10 +9,11 @@ import dev.snowid.IdUnavailableException;
 import dev.snowid.client.ClientLog;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.ClockSkewException;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,17 +60,14 @@ class ClockAheadHolderTest {
              SnowidClient client = client(api)) {
             client.nextId();
             aheadMillis.set(7_000); // the window has ended by this clock: the renewer renews, measures, gives back
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (client.currentLease().isPresent() && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
-            }
-            assertTrue(!client.currentLease().isPresent(), "the lease was given back");
+            await("the lease was given back").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> client.currentLease().isEmpty());
             IdUnavailableException refused = assertThrows(IdUnavailableException.class, client::nextId);
             assertTrue(refused.getMessage().contains("ms ahead of the lease source's"), refused.getMessage());
-            for (int i = 0; i < 20; i++) { // the renewer's next tries wait for the refusal's Retry-After (10 s)
-                Thread.sleep(100);
-                assertEquals(0, owned(table), "no slot is held meanwhile: " + items(table));
-            }
+            // The renewer's next tries wait for the refusal's Retry-After (10 s): for 2 s of them, no slot is held.
+            await("2 s of the renewer's waiting").during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(100))
+                    .failFast("a slot was held meanwhile", () -> assertEquals(0, owned(table), () -> "no slot is held meanwhile: " + items(table)))
+                    .until(() -> true);
             assertEquals(1, items(table).size(), "no other slot was taken: " + items(table));
             assertTrue(errors.stream().anyMatch(line -> line.startsWith("refusing to lease: this clock is ")), errors.toString());
             assertEquals(List.of("granted", "renewed", "released"), events());

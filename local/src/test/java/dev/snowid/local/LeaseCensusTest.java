@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.Slot;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lease.Lease;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class LeaseCensusTest {
     void aTableThatKeptItsRowsLostNothingAndOneThatLostARowNamesIt(TestTable table) {
         long now = System.currentTimeMillis();
         Lease lost;
-        try (DynamoDbLeaseStore store = table.store(System::currentTimeMillis)) {
+        try (DynamoDbLeaseStore store = TestStores.store(table, System::currentTimeMillis)) {
             store.tryAcquire(Slot.of(0, 1), "a".repeat(32), "census test", now, now + 30_000).orElseThrow();
             lost = store.tryAcquire(Slot.of(0, 2), "b".repeat(32), "census test", now, now + 60_000).orElseThrow();
         }
@@ -41,7 +42,7 @@ class LeaseCensusTest {
 
     @Test
     void aFenceThatWentBackIsALoss(TestTable table) {
-        try (DynamoDbLeaseStore store = table.store(System::currentTimeMillis)) {
+        try (DynamoDbLeaseStore store = TestStores.store(table, System::currentTimeMillis)) {
             long now = System.currentTimeMillis();
             store.tryAcquire(Slot.of(1, 1), "c".repeat(32), "census test", now, now + 60_000).orElseThrow();
         }

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.client.HttpLeaseSource;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.local.LocalRunner;
 import dev.snowid.protocol.SlotMap;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +33,10 @@ class AgentFailedAttachIT {
 
     @OnEveryJdk
     void aFailedAttachReleasesItsLeaseAndARetryWorks(Jdk jdk, TestTable table) throws Exception {
-        try (LocalRunner api = LeaseApi.start(table, DATACENTER)) {
+        try (LeaseApi api = LeasedAgents.api(table, DATACENTER)) {
             HttpLeaseSource operator = new HttpLeaseSource(api.baseUri().toURL(), () -> LeaseApi.SECRET, "operator");
             Path config = dir.resolve("snowid.properties");
-            Files.write(config, Arrays.asList("snowid.lease.url=" + api.baseUri(), "snowid.targets=" + LeaseApi.TARGET),
+            Files.write(config, Arrays.asList("snowid.lease.url=" + api.baseUri(), "snowid.targets=" + LeasedAgents.TARGET),
                     StandardCharsets.UTF_8);
             Path tmp = dir.resolve("tmp-made-later");
             Path ids = dir.resolve("ids");

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.local.LocalRunner;
-import dev.snowid.lambda.sigv4.AwsStandIns;
-import dev.snowid.lambda.sigv4.StandInStats;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.leaseapi.LeaseApi;
+import dev.snowid.testing.sigv4.AwsStandIns;
+import dev.snowid.testing.sigv4.StandInStats;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,7 +44,7 @@ class AgentIamIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void theIamAgentSignsEveryLeaseRouteItUses(Jdk jdk, TestTable table) throws Exception {
-        try (LocalRunner runner = LeaseApi.start(table, DATACENTER);
+        try (LeaseApi runner = LeasedAgents.api(table, DATACENTER);
              AwsStandIns standIns = AwsStandIns.start(options(runner).key(KEY_ID, SECRET_KEY, CALLER))) {
             Path ids = dir.resolve("ids");
             ChildJvm.Result result = signed(jdk, standIns).env("AWS_ACCESS_KEY_ID", KEY_ID).env("AWS_SECRET_ACCESS_KEY", SECRET_KEY)
@@ -73,7 +73,7 @@ class AgentIamIT {
     @Test
     void anApplicationWithItsOwnAwsSdkKeepsItWhileTheAgentSignsWithItsRelocatedOne(TestTable table) throws Exception {
         Jdk jdk = Jdk.all().get(0);
-        try (LocalRunner runner = LeaseApi.start(table, DATACENTER);
+        try (LeaseApi runner = LeasedAgents.api(table, DATACENTER);
              AwsStandIns standIns = AwsStandIns.start(options(runner).key(KEY_ID, SECRET_KEY, CALLER))) {
             Path ids = dir.resolve("own-sdk");
             ChildJvm.Result result = signed(jdk, standIns).env("AWS_ACCESS_KEY_ID", KEY_ID).env("AWS_SECRET_ACCESS_KEY", SECRET_KEY)
@@ -94,13 +94,13 @@ class AgentIamIT {
     @Test
     void thePlainAgentJarRefusesAwsIamNamingTheIamJar(TestTable table) throws Exception {
         Jdk jdk = Jdk.all().get(0);
-        try (LocalRunner runner = LeaseApi.start(table, DATACENTER)) {
+        try (LeaseApi runner = LeasedAgents.api(table, DATACENTER)) {
             Path ids = dir.resolve("plain");
             ChildJvm.Result result = ChildJvm.on(jdk).isolatedFromAws(dir)
                     .property("snowid.lease.url", runner.baseUri().toString())
                     .property("snowid.lease.auth", "aws_iam")
                     .property("snowid.lease.region", AwsStandIns.REGION)
-                    .property("snowid.targets", LeaseApi.TARGET)
+                    .property("snowid.targets", LeasedAgents.TARGET)
                     .run(ids, "com.acme.legacy.LeasedApp", ids.toString(), "1000");
             assertEquals(1, result.exitCode, result::toString);
             assertTrue(result.stderr.contains("snowid.lease.auth=aws_iam needs snowid-agent-iam.jar"), result::toString);
@@ -110,7 +110,7 @@ class AgentIamIT {
     @Test
     void anAgentRenewingForThreeMinutesWithInstanceCredentialsThatExpireEveryMinuteSignsWithFreshOnes(TestTable table) throws Exception {
         Jdk jdk = Jdk.all().get(0);
-        try (LocalRunner runner = LeaseApi.start(table, DATACENTER);
+        try (LeaseApi runner = LeasedAgents.api(table, DATACENTER);
              AwsStandIns standIns = AwsStandIns.start(options(runner).credentialsValidFor(Duration.ofSeconds(60)))) {
             Path ids = dir.resolve("expiring");
             Process app = signed(jdk, standIns).env("AWS_EC2_METADATA_SERVICE_ENDPOINT", standIns.instanceMetadata().toString())
@@ -133,7 +133,7 @@ class AgentIamIT {
         }
     }
 
-    private static AwsStandIns.Options options(LocalRunner runner) {
+    private static AwsStandIns.Options options(LeaseApi runner) {
         return new AwsStandIns.Options(runner.baseUri(), LeaseApi.SECRET);
     }
 
@@ -143,7 +143,7 @@ class AgentIamIT {
                 .property("snowid.lease.url", standIns.proxy().toString())
                 .property("snowid.lease.auth", "aws_iam")
                 .property("snowid.lease.region", AwsStandIns.REGION)
-                .property("snowid.targets", LeaseApi.TARGET);
+                .property("snowid.targets", LeasedAgents.TARGET);
     }
 
     private static String line(String output, String prefix) {

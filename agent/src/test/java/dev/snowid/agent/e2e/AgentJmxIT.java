@@ -1,15 +1,17 @@
 package dev.snowid.agent.e2e;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.tools.attach.VirtualMachine;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.local.LocalRunner;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -35,8 +37,8 @@ class AgentJmxIT {
 
     @OnEveryJdk
     void aLeasedJvmShowsItsSlotLeaseIdsAndRenewals(Jdk jdk, TestTable table) throws Exception {
-        try (LocalRunner api = LeaseApi.start(table, DATACENTER)) {
-            Process app = LeaseApi.leased(jdk, api.baseUri().toString())
+        try (LeaseApi api = LeasedAgents.api(table, DATACENTER)) {
+            Process app = LeasedAgents.leased(jdk, api.baseUri().toString())
                     .start(dir.resolve("leased"), "com.acme.legacy.LeasedApp", dir.resolve("leased").toString(), "0");
             try (JMXConnector jmx = connect(app)) {
                 MBeanServerConnection server = jmx.getMBeanServerConnection();
@@ -47,13 +49,10 @@ class AgentJmxIT {
                 assertTrue(left > 0 && left <= LeaseApi.LEASE_MILLIS, "lease left: " + left);
                 long issued = (Long) server.getAttribute(agent, "IdsIssued");
                 // Renewal starts with half the lease left: within one lease, one is confirmed.
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while ((Long) server.getAttribute(agent, "Renewals") == 0) {
-                    if (System.nanoTime() > deadline || !app.isAlive()) {
-                        fail("no renewal counted; stderr:\n" + ChildJvm.Result.read(dir.resolve("leased"), ".err"));
-                    }
-                    Thread.sleep(50);
-                }
+                await("a renewal counted").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                        .failFast("the app exited", () -> !app.isAlive())
+                        .untilAsserted(() -> assertTrue((Long) server.getAttribute(agent, "Renewals") > 0,
+                                () -> "no renewal counted:\n" + ChildJvm.output(dir.resolve("leased"))));
                 assertTrue((Long) server.getAttribute(agent, "IdsIssued") > issued, "IDs keep coming and are counted");
                 assertEquals(0L, server.getAttribute(agent, "LeasesLost"));
                 assertTrue(((TabularData) server.getAttribute(agent, "Refusals")).isEmpty(), "nothing refused");
@@ -68,7 +67,7 @@ class AgentJmxIT {
     void aFixedNodeShowsItsNodeAndNoLease(Jdk jdk) throws Exception {
         Process app = ChildJvm.on(jdk)
                 .property("snowid.node", "7:13")
-                .property("snowid.targets", LeaseApi.TARGET)
+                .property("snowid.targets", LeasedAgents.TARGET)
                 .start(dir.resolve("node"), "com.acme.legacy.LeasedApp", dir.resolve("node").toString(), "0");
         try (JMXConnector jmx = connect(app)) {
             MBeanServerConnection server = jmx.getMBeanServerConnection();
@@ -85,34 +84,23 @@ class AgentJmxIT {
     }
 
     /** Attaches to the child once it runs and opens a JMX connection to its local management agent. */
-    private JMXConnector connect(Process app) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            try {
-                VirtualMachine vm = VirtualMachine.attach(Long.toString(app.pid()));
-                try {
-                    return JMXConnectorFactory.connect(new JMXServiceURL(vm.startLocalManagementAgent()));
-                } finally {
-                    vm.detach();
-                }
-            } catch (Exception notYet) {
-                if (!app.isAlive() || System.nanoTime() > deadline) {
-                    throw notYet;
-                }
-                Thread.sleep(100);
-            }
-        }
+    private JMXConnector connect(Process app) {
+        return await("a JMX connection to the child").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .ignoreExceptions() // not attachable yet: the last failure is the timeout's cause
+                .failFast("the child exited", () -> !app.isAlive())
+                .until(() -> {
+                    VirtualMachine vm = VirtualMachine.attach(Long.toString(app.pid()));
+                    try {
+                        return JMXConnectorFactory.connect(new JMXServiceURL(vm.startLocalManagementAgent()));
+                    } finally {
+                        vm.detach();
+                    }
+                }, Objects::nonNull);
     }
 
     /** The MBean is registered on a daemon thread after start-up: wait for it (bounded). */
     private static Object awaitAttribute(MBeanServerConnection server, ObjectName name, String attribute) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!server.isRegistered(name)) {
-            if (System.nanoTime() > deadline) {
-                fail(name + " was never registered");
-            }
-            Thread.sleep(50);
-        }
+        await(name + " registered").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> server.isRegistered(name));
         return server.getAttribute(name, attribute);
     }
 

@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.FaultyProxy;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.local.LocalRunner;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.FaultyProxy;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -44,10 +45,10 @@ class AgentLeaseHoldersIT {
     @ParameterizedTest(name = "onUnavailable={0}")
     @ValueSource(strings = {"throw", "wait:300"})
     void withTheLeaseApiHangingCallersNeverWaitOnItOnceTheWindowHasEnded(String policy, TestTable table) throws Exception {
-        try (LocalRunner api = LeaseApi.start(table, AgentLeaseIT.DATACENTER);
+        try (LeaseApi api = LeasedAgents.api(table, AgentLeaseIT.DATACENTER);
              FaultyProxy proxy = FaultyProxy.inFrontOf(api.baseUri())) {
             Path ids = dir.resolve("timed");
-            Process app = LeaseApi.leased(JDK, proxy.endpoint().toString()).property("snowid.onUnavailable", policy)
+            Process app = LeasedAgents.leased(JDK, proxy.endpoint().toString()).property("snowid.onUnavailable", policy)
                     .start(ids, "com.acme.legacy.TimedCallsApp", ids.toString(), "1500");
             ChildJvm.awaitIds(ids, app, 1000);
             proxy.hang(); // from now on the API accepts every request and answers none: the renewal will hang
@@ -82,10 +83,10 @@ class AgentLeaseHoldersIT {
 
     @Test
     void anEpochOtherThanTheFunctionsIsRefusedAndTheGrantedSlotFreedAtOnce(TestTable table) throws Exception {
-        try (LocalRunner api = LeaseApi.start(table, AgentLeaseIT.DATACENTER)) {
+        try (LeaseApi api = LeasedAgents.api(table, AgentLeaseIT.DATACENTER)) {
             long twoSecondsOff = SnowflakeCodec.TWITTER_EPOCH_MILLIS + 2_000;
             Path run = dir.resolve("epoch");
-            ChildJvm.Result result = LeaseApi.leased(JDK, api.baseUri().toString()).property("snowid.epoch", Long.toString(twoSecondsOff))
+            ChildJvm.Result result = LeasedAgents.leased(JDK, api.baseUri().toString()).property("snowid.epoch", Long.toString(twoSecondsOff))
                     .run(run, "com.acme.legacy.LeasedApp", run.toString(), "500");
 
             assertEquals(1, result.exitCode, result::toString);
@@ -102,12 +103,12 @@ class AgentLeaseHoldersIT {
     @Test
     void withoutAnEpochTheAgentAdoptsTheFunctions(TestTable table) throws Exception {
         long custom = 1_600_000_000_000L;
-        Map<String, String> env = LeaseApi.environment(table, AgentLeaseIT.DATACENTER);
+        Map<String, String> env = LeaseApi.environment(table, AgentLeaseIT.DATACENTER, LeasedAgents.SLOTS);
         env.put("SNOWID_EPOCH_MILLIS", Long.toString(custom));
         try (LocalRunner api = LocalRunner.start(env)) {
             Path run = dir.resolve("adopted");
             long before = System.currentTimeMillis();
-            ChildJvm.Result result = LeaseApi.leased(JDK, api.baseUri().toString()).run(run, "com.acme.legacy.LeasedApp", run.toString(), "300");
+            ChildJvm.Result result = LeasedAgents.leased(JDK, api.baseUri().toString()).run(run, "com.acme.legacy.LeasedApp", run.toString(), "300");
             long after = System.currentTimeMillis();
 
             assertEquals(0, result.exitCode, result::toString);
@@ -125,16 +126,16 @@ class AgentLeaseHoldersIT {
 
     @Test
     void aFullPoolAtStartUpExitsSayingSoOrWithTheOptionWaitsForASlot(TestTable table) throws Exception {
-        try (LocalRunner api = LeaseApi.start(table, AgentLeaseIT.DATACENTER)) {
+        try (LeaseApi api = LeasedAgents.api(table, AgentLeaseIT.DATACENTER)) {
             String url = api.baseUri().toString();
             // The pool's two slots, held for 12 s (long enough for the refused JVM to start and fail on a loaded machine), then released by graceful exits.
-            Process a = LeaseApi.leased(JDK, url).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "12000");
-            Process b = LeaseApi.leased(JDK, url).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "12000");
+            Process a = LeasedAgents.leased(JDK, url).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "12000");
+            Process b = LeasedAgents.leased(JDK, url).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "12000");
             ChildJvm.awaitIds(dir.resolve("a"), a, 1000);
             ChildJvm.awaitIds(dir.resolve("b"), b, 1000);
 
             Path refusedRun = dir.resolve("refused");
-            ChildJvm.Result refused = LeaseApi.leased(JDK, url).run(refusedRun, "com.acme.legacy.LeasedApp", refusedRun.toString(), "100");
+            ChildJvm.Result refused = LeasedAgents.leased(JDK, url).run(refusedRun, "com.acme.legacy.LeasedApp", refusedRun.toString(), "100");
             assertEquals(1, refused.exitCode, refused::toString);
             assertTrue(refused.stderr.contains("the lease pool is full: every slot is held by another holder"), refused::toString);
             assertTrue(refused.stderr.contains("A slot frees when its holder stops"), refused::toString);
@@ -142,7 +143,7 @@ class AgentLeaseHoldersIT {
             assertFalse(refused.stderr.contains("fix the configuration"), "a full pool is not a configuration error:\n" + refused);
 
             Path waited = dir.resolve("waited");
-            ChildJvm.Result waiting = LeaseApi.leased(JDK, url).property("snowid.lease.waitForSlot", "30000")
+            ChildJvm.Result waiting = LeasedAgents.leased(JDK, url).property("snowid.lease.waitForSlot", "30000")
                     .run(waited, "com.acme.legacy.LeasedApp", waited.toString(), "300");
             assertEquals(0, waiting.exitCode, waiting::toString);
             assertTrue(waiting.stderr.contains("every slot of the lease pool is held; waiting up to"), waiting::toString);

@@ -1,6 +1,7 @@
 package dev.snowid.agent.e2e;
 
-import static dev.snowid.agent.e2e.LeaseApi.LEASE_MILLIS;
+import static dev.snowid.testing.leaseapi.LeaseApi.LEASE_MILLIS;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,11 +9,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.local.LocalRunner;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,9 +39,9 @@ class AgentLeaseIT {
 
     @OnEveryJdk
     void twoJvmsGetTwoSlotsAndAKilledOnesSlotIsReusedAfterExpiryWithoutOverlap(Jdk jdk, TestTable table) throws Exception {
-        try (LocalRunner api = LeaseApi.start(table, DATACENTER)) {
-            Process killed = LeaseApi.leased(jdk, api.baseUri().toString()).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "0");
-            Process graceful = LeaseApi.leased(jdk, api.baseUri().toString()).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "4000");
+        try (LeaseApi api = LeasedAgents.api(table, DATACENTER)) {
+            Process killed = LeasedAgents.leased(jdk, api.baseUri().toString()).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "0");
+            Process graceful = LeasedAgents.leased(jdk, api.baseUri().toString()).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "4000");
             ChildJvm.awaitIds(dir.resolve("a"), killed, 1000);
             ChildJvm.awaitIds(dir.resolve("b"), graceful, 1000);
 
@@ -58,7 +60,7 @@ class AgentLeaseIT {
 
             // The released slot is free at once, the killed JVM's once its lease has run out. C holds one of
             // them while D keeps starting until the other is free (D fails at start-up while none is).
-            Process c = LeaseApi.leased(jdk, api.baseUri().toString()).start(dir.resolve("c"), "com.acme.legacy.LeasedApp", dir.resolve("c").toString(), "12000");
+            Process c = LeasedAgents.leased(jdk, api.baseUri().toString()).start(dir.resolve("c"), "com.acme.legacy.LeasedApp", dir.resolve("c").toString(), "12000");
             ChildJvm.awaitIds(dir.resolve("c"), c, 1000);
             ChildJvm.Result d = runUntilLeased(jdk, api, "d");
             assertEquals(0, c.waitFor(60, TimeUnit.SECONDS) ? c.exitValue() : -1, () -> "C failed:\n" + ChildJvm.output(dir.resolve("c")));
@@ -80,8 +82,8 @@ class AgentLeaseIT {
     void stopsIssuingWhenRenewalsFailPastTheLease(Jdk jdk, TestTable table) throws Exception {
         Process app;
         long apiDownAt;
-        try (LocalRunner api = LeaseApi.start(table, DATACENTER)) {
-            app = LeaseApi.leased(jdk, api.baseUri().toString()).start(dir.resolve("e"), "com.acme.legacy.LeasedApp", dir.resolve("e").toString(), "0");
+        try (LeaseApi api = LeasedAgents.api(table, DATACENTER)) {
+            app = LeasedAgents.leased(jdk, api.baseUri().toString()).start(dir.resolve("e"), "com.acme.legacy.LeasedApp", dir.resolve("e").toString(), "0");
             ChildJvm.awaitIds(dir.resolve("e"), app, 1000);
             apiDownAt = System.currentTimeMillis();
         }
@@ -103,20 +105,17 @@ class AgentLeaseIT {
     }
 
     /** Starts a short-lived leased JVM until the pool has a slot for it (bounded by three lease durations). */
-    private ChildJvm.Result runUntilLeased(Jdk jdk, LocalRunner api, String name) throws Exception {
-        long deadline = System.currentTimeMillis() + 3 * LEASE_MILLIS;
-        while (true) {
-            Path ids = dir.resolve(name);
-            Files.deleteIfExists(ids);
-            ChildJvm.Result result = LeaseApi.leased(jdk, api.baseUri().toString()).run(ids, "com.acme.legacy.LeasedApp", ids.toString(), "500");
-            if (result.exitCode == 0) {
-                return result;
-            }
-            assertTrue(result.stderr.contains("no free slot"), result::toString);
-            if (System.currentTimeMillis() > deadline) {
-                fail("no slot became free within " + 3 * LEASE_MILLIS + " ms after the killed JVM's lease:\n" + result);
-            }
-        }
+    private ChildJvm.Result runUntilLeased(Jdk jdk, LeaseApi api, String name) {
+        Path ids = dir.resolve(name);
+        // In the test's thread: a run that has begun ends before the deadline is checked, as a JVM is not interrupted.
+        return await("a slot free within " + 3 * LEASE_MILLIS + " ms after the killed JVM's lease")
+                .atMost(Duration.ofMillis(3 * LEASE_MILLIS)).pollInSameThread().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    Files.deleteIfExists(ids);
+                    ChildJvm.Result result = LeasedAgents.leased(jdk, api.baseUri().toString()).run(ids, "com.acme.legacy.LeasedApp", ids.toString(), "500");
+                    assertTrue(result.exitCode == 0 || result.stderr.contains("no free slot"), result::toString);
+                    return result;
+                }, result -> result.exitCode == 0);
     }
 
     private static Slot onlySlot(long[] ids) {

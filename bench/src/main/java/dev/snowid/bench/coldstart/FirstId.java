@@ -1,6 +1,7 @@
 package dev.snowid.bench.coldstart;
 
 import dev.snowid.lambda.SnowidHandler;
+import dev.snowid.lambda.http.HttpApiEvent;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,10 +16,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class FirstId {
 
-    private static final byte[] EVENT = ("{\"version\":\"2.0\",\"routeKey\":\"$default\",\"rawPath\":\"/ids\",\"rawQueryString\":\"\","
-            + "\"headers\":{},\"requestContext\":{\"http\":{\"method\":\"GET\",\"path\":\"/ids\",\"protocol\":\"HTTP/1.1\","
-            + "\"sourceIp\":\"127.0.0.1\",\"userAgent\":\"cold-start\"},\"requestId\":\"cold-start\",\"routeKey\":\"$default\","
-            + "\"stage\":\"$default\"},\"isBase64Encoded\":false}").getBytes(StandardCharsets.UTF_8);
+    private static final byte[] EVENT = HttpApiEvent.request("GET", "/ids").userAgent("cold-start").requestId("cold-start")
+            .json().getBytes(StandardCharsets.UTF_8);
 
     private FirstId() {
     }

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.IdUnavailableException;
 import dev.snowid.client.SnowidClient;
-import dev.snowid.integrations.LeaseApi;
 import dev.snowid.integrations.LeasedIds;
 import dev.snowid.integrations.Threads;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.hibernate.Session;

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * Builds an API Gateway HTTP API event (payload 2.0, {@code $default} stage) as API Gateway sends
  * it: the one place such an event is written, for SnapStart priming, the local runner's bridge
- * from a real HTTP request, and the tests. Unset parts are left out as API Gateway leaves them out.
+ * from a real HTTP request, the tests and the benchmarks. Unset parts are left out as API Gateway
+ * leaves them out.
  */
 public final class HttpApiEvent {
 

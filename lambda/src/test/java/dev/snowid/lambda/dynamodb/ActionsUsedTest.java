@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.SdkCalls;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.SdkCalls;
+import dev.snowid.testing.engine.TestTable;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class ActionsUsedTest {
         long now = System.currentTimeMillis();
         Slot slot = Slot.of(2, 5);
         try (DynamoDbLeaseStore store = DynamoDbLeaseStore.builder().table(table.name()).clock(WallClock.SYSTEM)
-                .client(table.clientSettings().interceptor(calls)).build()) {
+                .client(TestStores.clientSettings(table).interceptor(calls)).build()) {
             Lease lease = store.tryAcquire(slot, "a", "h", now, now + 60_000).orElseThrow();
             store.tryAcquire(slot, "b", "h", now, now + 60_000);
             lease = store.renew(slot, "a", lease.fence(), now + 90_000);

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.SdkCalls;
-import dev.snowid.lambda.engine.TestTable;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.SdkCalls;
+import dev.snowid.testing.engine.TestTable;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -32,7 +32,7 @@ class ColdAttemptTest {
         SdkCalls calls = new SdkCalls();
         Stall stall = new Stall();
         try (DynamoDbLeaseStore store = DynamoDbLeaseStore.builder().table(table.name())
-                .client(table.clientSettings().interceptor(calls).interceptor(stall)).build()) {
+                .client(TestStores.clientSettings(table).interceptor(calls).interceptor(stall)).build()) {
             stall.next.set(true);
             store.ownedExpiries();
             assertEquals(1, calls.attempts(), "the cold first call stalled " + STALL + " and still made one attempt");

@@ -1,10 +1,10 @@
 package dev.snowid.lambda.dynamodb;
 
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.OnEveryEngine;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.testing.LeaseStoreContract;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.OnEveryEngine;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -22,7 +22,7 @@ class DynamoDbLeaseStoreContractTest extends LeaseStoreContract {
 
     @Override
     protected LeaseStore newStore() {
-        DynamoDbLeaseStore store = engine.newTable("contract").store(WallClock.SYSTEM);
+        DynamoDbLeaseStore store = TestStores.store(engine.newTable("contract"), WallClock.SYSTEM);
         opened.add(store);
         return store;
     }

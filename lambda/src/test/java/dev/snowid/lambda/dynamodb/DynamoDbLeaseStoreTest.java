@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +32,7 @@ class DynamoDbLeaseStoreTest {
     @BeforeEach
     void newTable(TestTable table) {
         this.table = table;
-        this.store = table.store(WallClock.SYSTEM);
+        this.store = TestStores.store(table, WallClock.SYSTEM);
     }
 
     @AfterEach
@@ -203,7 +203,7 @@ class DynamoDbLeaseStoreTest {
     @Test
     void clockSkewComparesTheLocalClockWithTheStoresDateHeader() {
         WallClock sevenSecondsAhead = () -> System.currentTimeMillis() + 7_000;
-        try (DynamoDbLeaseStore ahead = table.store(sevenSecondsAhead)) {
+        try (DynamoDbLeaseStore ahead = TestStores.store(table, sevenSecondsAhead)) {
             assertTrue(ahead.clockSkewMillis().isEmpty());
             assertTrue(store.clockSkewMillis().isEmpty());
 

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.WallClock;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,7 +83,7 @@ class LeaseContentionTest {
                 .table(table.name())
                 // Generous: 256 connections at once on two busy cores must not turn into timeouts. A timed-out
                 // attempt drops its half-sent request, and that makes dynalite 4.0.0 exit.
-                .client(table.clientSettings().attemptTimeout(Duration.ofSeconds(20)))
+                .client(TestStores.clientSettings(table).attemptTimeout(Duration.ofSeconds(20)))
                 .build());
         List<DynamoDbLeaseStore> stores = new ArrayList<>();
         for (Future<DynamoDbLeaseStore> store : threads.invokeAll(clients)) {

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -52,7 +52,7 @@ class LeaseHandoverOnDynamoDbTest {
             // The store compares its Date header with the machine's real clock: the simulated time and
             // skews are this test's way of playing clocks that disagree, which the skew check would
             // rightly refuse; here the protocol's own guarantees are under test.
-            this.store = DynamoDbLeaseStore.builder().table(table.name()).clock(WallClock.SYSTEM).client(table.clientSettings()).build();
+            this.store = DynamoDbLeaseStore.builder().table(table.name()).clock(WallClock.SYSTEM).client(TestStores.clientSettings(table)).build();
             this.generator = new LeasedGenerator(new PooledLeaseSource(store, SlotPool.of(5, 5, 9, 9), TERMS, clock, "p"),
                     TERMS, clock, CODEC);
             follow(simulated);

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.SdkCalls;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.SdkCalls;
+import dev.snowid.testing.engine.TestTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,9 +34,9 @@ class LeaseRoundTripsTest {
     @CsvSource({"0, 1.05", "50, 2.4", "90, 3.0", "99, 3.1"})
     void roundTripsPerAcquisitionStayFewAtAnyOccupancy(int occupancyPercent, double bound, TestTable table) {
         SdkCalls calls = new SdkCalls();
-        try (DynamoDbLeaseStore others = table.store(WallClock.SYSTEM);
+        try (DynamoDbLeaseStore others = TestStores.store(table, WallClock.SYSTEM);
                 DynamoDbLeaseStore store = DynamoDbLeaseStore.builder().table(table.name())
-                        .client(table.clientSettings().interceptor(calls)).build()) {
+                        .client(TestStores.clientSettings(table).interceptor(calls)).build()) {
             List<Slot> slots = new ArrayList<>(POOL.slots());
             Collections.shuffle(slots, new Random(occupancyPercent));
             long now = System.currentTimeMillis();

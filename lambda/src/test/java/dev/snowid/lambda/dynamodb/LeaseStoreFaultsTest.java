@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.FaultyProxy;
-import dev.snowid.lambda.engine.SdkCalls;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.LeaseStoreUnavailableException;
+import dev.snowid.testing.engine.FaultyProxy;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.SdkCalls;
+import dev.snowid.testing.engine.TestTable;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -104,7 +104,7 @@ class LeaseStoreFaultsTest {
     void aMissingTableIsReportedWithItsNameAndTheSettingThatNamesIt() {
         SdkCalls calls = new SdkCalls();
         try (DynamoDbLeaseStore missing = DynamoDbLeaseStore.builder().table("no-such-lease-table").tableSetting("LEASE_TABLE_VAR")
-                .client(table.clientSettings().interceptor(calls)).build()) {
+                .client(TestStores.clientSettings(table).interceptor(calls)).build()) {
             LeaseStoreUnavailableException error = assertThrows(LeaseStoreUnavailableException.class,
                     () -> missing.tryAcquire(SLOT, "owner", "h", now(), now() + 10_000));
 
@@ -113,7 +113,7 @@ class LeaseStoreFaultsTest {
             assertEquals(1, calls.attempts(), "a missing table is not retried");
         }
         try (DynamoDbLeaseStore unnamed = DynamoDbLeaseStore.builder().table("no-such-lease-table")
-                .client(table.clientSettings()).build()) {
+                .client(TestStores.clientSettings(table)).build()) {
             LeaseStoreUnavailableException error = assertThrows(LeaseStoreUnavailableException.class,
                     () -> unnamed.tryAcquire(SLOT, "owner", "h", now(), now() + 10_000));
             assertTrue(error.getMessage().contains("'no-such-lease-table' does not exist") && !error.getMessage().contains(" set "),
@@ -125,7 +125,7 @@ class LeaseStoreFaultsTest {
     void aFailedConditionIsAnAnswerNotAFault() {
         SdkCalls calls = new SdkCalls();
         try (DynamoDbLeaseStore counted = DynamoDbLeaseStore.builder().table(table.name())
-                .client(table.clientSettings().interceptor(calls)).build()) {
+                .client(TestStores.clientSettings(table).interceptor(calls)).build()) {
             counted.tryAcquire(SLOT, "a", "h", now(), now() + 60_000).orElseThrow();
             calls.clear();
 

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.FaultyProxy;
-import dev.snowid.lambda.engine.SdkCalls;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
+import dev.snowid.testing.engine.FaultyProxy;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.SdkCalls;
+import dev.snowid.testing.engine.TestTable;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,7 +40,7 @@ class RetriedWritesTest {
         proxy = FaultyProxy.inFrontOf(table.endpoint());
         store = DynamoDbLeaseStore.builder().table(table.name())
                 .client(LeaseTableClient.builder().endpoint(proxy.endpoint()).interceptor(calls)).build();
-        direct = table.store(WallClock.SYSTEM);
+        direct = TestStores.store(table, WallClock.SYSTEM);
     }
 
     @AfterEach

@@ -2,13 +2,12 @@ package dev.snowid.lambda.dynamodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.Slot;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.SdkCalls;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.SdkCalls;
+import dev.snowid.testing.engine.TestTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +33,7 @@ class ScanPagesTest {
     void everyScanReadsEveryPage(TestTable table) {
         SdkCalls calls = new SdkCalls();
         try (DynamoDbLeaseStore store = DynamoDbLeaseStore.builder().table(table.name())
-                .client(table.clientSettings().interceptor(new TwoItemPages()).interceptor(calls)).build()) {
+                .client(TestStores.clientSettings(table).interceptor(new TwoItemPages()).interceptor(calls)).build()) {
             List<Slot> slots = new ArrayList<>();
             for (int i = 0; i < LEASES; i++) {
                 Slot slot = Slot.ofIndex(100 + 3 * i);
@@ -62,7 +61,7 @@ class ScanPagesTest {
     void aScanThatFoundItsItemReadsNoFurtherPage(TestTable table) {
         SdkCalls calls = new SdkCalls();
         try (DynamoDbLeaseStore store = DynamoDbLeaseStore.builder().table(table.name())
-                .client(table.clientSettings().interceptor(new TwoItemPages()).interceptor(calls)).build()) {
+                .client(TestStores.clientSettings(table).interceptor(new TwoItemPages()).interceptor(calls)).build()) {
             for (int i = 0; i < LEASES; i++) {
                 store.tryAcquire(Slot.ofIndex(200 + i), String.format("%032x", i + 1), "h", T, T + 60_000, "request-" + i).orElseThrow();
             }

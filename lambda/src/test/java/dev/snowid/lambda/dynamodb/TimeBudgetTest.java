@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
-import dev.snowid.lambda.engine.OnEveryEngine;
-import dev.snowid.lambda.engine.FaultyProxy;
-import dev.snowid.lambda.engine.TestTable;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
+import dev.snowid.testing.engine.FaultyProxy;
+import dev.snowid.testing.engine.OnEveryEngine;
+import dev.snowid.testing.engine.TestTable;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.sigv4.AwsStandIns;
-import dev.snowid.lambda.sigv4.StandInStats;
 import dev.snowid.local.LocalRunner;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.sigv4.AwsStandIns;
+import dev.snowid.testing.sigv4.StandInStats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,11 +3,11 @@ package dev.snowid.local.sigv4;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.engine.DynamoDbEngine;
-import dev.snowid.lambda.engine.TestTable;
-import dev.snowid.lambda.sigv4.AwsStandIns;
-import dev.snowid.lambda.sigv4.StandInStats;
 import dev.snowid.local.LocalRunner;
+import dev.snowid.testing.engine.DynamoDbEngine;
+import dev.snowid.testing.engine.TestTable;
+import dev.snowid.testing.sigv4.AwsStandIns;
+import dev.snowid.testing.sigv4.StandInStats;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

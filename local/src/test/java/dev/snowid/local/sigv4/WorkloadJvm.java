@@ -1,7 +1,7 @@
 package dev.snowid.local.sigv4;
 
-import dev.snowid.lambda.sigv4.AwsStandIns;
-import dev.snowid.lambda.sigv4.StandInStats;
+import dev.snowid.testing.sigv4.AwsStandIns;
+import dev.snowid.testing.sigv4.StandInStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package dev.snowid.spring.tests;
 
 import dev.snowid.spring.tests.app.TestApp;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.builder.SpringApplicationBuilder;

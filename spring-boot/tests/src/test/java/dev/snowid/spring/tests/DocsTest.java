@@ -3,7 +3,6 @@ package dev.snowid.spring.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.snowid.spring.autoconfigure.SnowidSetting;
 import dev.snowid.spring.autoconfigure.metrics.SnowidMeters;
 import dev.snowid.testing.SettingsTables;
@@ -19,47 +18,28 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.json.JsonParserFactory;
 
 /**
- * docs/spring-boot.md says what the starter is: its code blocks are the test app's marked source,
- * its property table is the generated metadata (names and defaults), its meters are the starter's,
- * and its version table names the Spring Boot and Hibernate this line runs.
+ * docs/spring-boot.md says what the starter is: its property table is the generated metadata
+ * (names and defaults), its meters are the starter's, and its version table names the Spring Boot
+ * and Hibernate this line runs. (Its code blocks are the test app's marked source: docs-tests'
+ * {@code CodeBlocksShowMarkedRegionsTest} checks every page's.)
  */
 class DocsTest {
 
-    private static final Pattern DOC_BLOCK = Pattern.compile("<!-- code: ([a-z0-9-]+) -->\\s*```java\\n(.*?)```", Pattern.DOTALL);
-    private static final Pattern REGION_START = Pattern.compile("^\\s*// \\[docs:([a-z0-9-]+)]\\s*$");
     private static final Pattern PROPERTY_ROW = Pattern.compile("^\\| `([a-z.-]+)` \\| ([^|]+) \\|", Pattern.MULTILINE);
     private static final Pattern METER_ROW = Pattern.compile("^\\| `(snowid\\.[a-z.]+)` \\|", Pattern.MULTILINE);
 
     private final Path page = Paths.get(required("snowid.test.springBootDoc"));
-    private final Path sources = Paths.get(required("snowid.test.sharedTests"));
-
-    @Test
-    void everyCodeBlockIsTheMarkedSourceAndEveryMarkedRegionIsShown() throws IOException {
-        Map<String, String> regions = regions();
-        Map<String, String> blocks = new LinkedHashMap<>();
-        Matcher block = DOC_BLOCK.matcher(read(page));
-        while (block.find()) {
-            assertTrue(blocks.put(block.group(1), block.group(2).replaceFirst("^// excerpt of \\S+\n", "")) == null, "shown twice: " + block.group(1));
-        }
-        assertFalse(blocks.isEmpty(), "no <!-- code: … --> blocks in " + page);
-        assertEquals(new TreeSet<>(regions.keySet()), new TreeSet<>(blocks.keySet()), "marked regions vs blocks on the page");
-        blocks.forEach((name, shown) -> assertEquals(regions.get(name), shown,
-                "docs/spring-boot.md's block '" + name + "' differs from the source: copy the region // [docs:" + name + "] over"));
-    }
 
     @Test
     void thePropertyTableIsTheGeneratedMetadata() throws IOException {
@@ -138,42 +118,6 @@ class DocsTest {
         }
         assertFalse(properties.isEmpty(), "the starter's metadata is on the classpath");
         return properties;
-    }
-
-    private Map<String, String> regions() throws IOException {
-        Map<String, String> regions = new LinkedHashMap<>();
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(sources)) {
-            files = walk.filter(f -> f.toString().endsWith(".java")).sorted().collect(Collectors.toList());
-        }
-        for (Path source : files) {
-            List<String> lines = Files.readAllLines(source, StandardCharsets.UTF_8);
-            for (int i = 0; i < lines.size(); i++) {
-                Matcher start = REGION_START.matcher(lines.get(i));
-                if (!start.matches()) {
-                    continue;
-                }
-                String name = start.group(1);
-                String end = "// [/docs:" + name + "]";
-                List<String> region = new ArrayList<>();
-                int j = i + 1;
-                while (j < lines.size() && !lines.get(j).trim().equals(end)) {
-                    region.add(lines.get(j++));
-                }
-                assertTrue(j < lines.size(), () -> source + ": no " + end);
-                assertTrue(regions.put(name, outdented(region)) == null, () -> "region marked twice: " + name);
-            }
-        }
-        return regions;
-    }
-
-    private static String outdented(List<String> lines) {
-        int indent = lines.stream().filter(l -> !l.isBlank()).mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-        StringBuilder text = new StringBuilder();
-        for (String line : lines) {
-            text.append(line.isBlank() ? "" : line.substring(indent)).append('\n');
-        }
-        return text.toString();
     }
 
     /** The page's text from {@code heading} to the next heading of its level. */

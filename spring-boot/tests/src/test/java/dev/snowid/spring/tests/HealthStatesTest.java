@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.client.SnowidClient;
 import dev.snowid.spring.autoconfigure.health.SnowidHealth;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import org.junit.jupiter.api.Test;
 
 /** The health of a closed client: DOWN for good (a lost lease is OUT_OF_SERVICE: {@link LeaseLossTest}). */

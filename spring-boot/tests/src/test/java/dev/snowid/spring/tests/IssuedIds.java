@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.SnowflakeId;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.lease.Lease;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package dev.snowid.spring.tests;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.Slot;
 import dev.snowid.client.SnowidClient;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -35,8 +38,8 @@ class LeaseLossTest {
             api.takeOver(slot);
             // No slot left to lease anew; the API tells the client to ask again in 20 s (when these end).
             api.holdAllFree(20_000);
-            Deadline.await("health OUT_OF_SERVICE after the takeover", 15_000, () -> "OUT_OF_SERVICE".equals(status(http)),
-                    () -> http.get("/actuator/health/snowid").body());
+            await("health OUT_OF_SERVICE after the takeover").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50))
+                    .untilAsserted(() -> assertEquals("OUT_OF_SERVICE", status(http), () -> http.get("/actuator/health/snowid").body()));
             HttpResponse<String> health = http.get("/actuator/health/snowid");
             assertEquals(503, health.statusCode(), "OUT_OF_SERVICE answers 503, for probes");
             String reason = (String) Http.map(Http.json(health).get("details")).get("reason");
@@ -59,8 +62,8 @@ class LeaseLossTest {
             assertEquals((double) refusals, meter(http, "snowid.ids.refused"));
 
             api.freeAll();
-            Deadline.await("health UP again once slots are free", 40_000, () -> "UP".equals(status(http)),
-                    () -> http.get("/actuator/health/snowid").body());
+            await("health UP again once slots are free").atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(50))
+                    .untilAsserted(() -> assertEquals("UP", status(http), () -> http.get("/actuator/health/snowid").body()));
             assertTrue(ids.nextId() > 0);
             assertFalse(output.getAll().contains(LeaseApi.SECRET), "the secret in a log line");
         }

@@ -20,6 +20,7 @@ import dev.snowid.spring.autoconfigure.orm.SnowidMybatisPlusAutoConfiguration;
 import dev.snowid.spring.autoconfigure.web.IdAnswerMvcResolver;
 import dev.snowid.spring.autoconfigure.web.SnowflakeIdConverter;
 import dev.snowid.spring.autoconfigure.web.SnowidWebAutoConfiguration;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

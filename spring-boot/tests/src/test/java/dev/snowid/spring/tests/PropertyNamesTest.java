@@ -2,7 +2,7 @@ package dev.snowid.spring.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;

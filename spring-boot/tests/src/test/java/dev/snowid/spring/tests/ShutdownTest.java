@@ -8,6 +8,7 @@ import dev.snowid.Slot;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.spring.autoconfigure.SnowidLeaseLifecycle;
 import dev.snowid.spring.tests.app.ShutdownProbe;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

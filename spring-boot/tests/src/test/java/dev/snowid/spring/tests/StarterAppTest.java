@@ -13,6 +13,7 @@ import dev.snowid.spring.tests.app.InvoiceRepository;
 import dev.snowid.spring.tests.app.Order;
 import dev.snowid.spring.tests.app.OrderMapper;
 import dev.snowid.spring.tests.app.TestApp;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.client.SnowidClient;
 import dev.snowid.spring.tests.flux.FluxApp;
+import dev.snowid.testing.leaseapi.LeaseApi;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.snowid.lambda.sigv4;
+package dev.snowid.testing.sigv4;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

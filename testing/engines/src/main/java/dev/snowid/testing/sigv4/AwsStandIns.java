@@ -1,6 +1,6 @@
-package dev.snowid.lambda.sigv4;
+package dev.snowid.testing.sigv4;
 
-import dev.snowid.lambda.engine.PathCommand;
+import dev.snowid.testing.engine.PathCommand;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

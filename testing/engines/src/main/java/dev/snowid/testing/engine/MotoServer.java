@@ -1,4 +1,6 @@
-package dev.snowid.lambda.engine;
+package dev.snowid.testing.engine;
+
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,8 +13,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * moto's server ({@code moto_server}, the Python AWS emulator: DynamoDB, CloudFormation, Lambda,
@@ -30,7 +34,7 @@ public final class MotoServer implements AutoCloseable {
     public static final String HOW_TO_INSTALL = "install moto's server with `pip install 'moto[server]'` (moto 5.x),"
             + " so that `" + COMMAND + "` is on PATH";
 
-    private static final long START_TIMEOUT_MILLIS = 30_000;
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     // Stops moto when the JVM closes the pipe (close(), or the JVM's death); $1 is moto_server.
     private static final String GUARD = "\"$@\" & child=$!; read -r ignored; kill $child 2>/dev/null; wait $child";
 
@@ -86,26 +90,28 @@ public final class MotoServer implements AutoCloseable {
             throw new IllegalStateException("could not run " + command + " (" + e.getMessage() + "): " + HOW_TO_INSTALL, e);
         }
         URI endpoint = URI.create("http://127.0.0.1:" + port);
-        long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
-        while (true) {
-            if (!guard.isAlive()) {
-                String output = tail(log);
-                if (output.contains("Address already in use")) {
-                    throw new PortTakenException(port);
-                }
-                throw new IllegalStateException(COMMAND + " exited with status " + guard.exitValue()
-                        + " before accepting connections: " + output);
-            }
-            if (accepts(port)) {
-                return new MotoServer(guard, endpoint, log);
-            }
-            if (System.currentTimeMillis() > deadline) {
-                new MotoServer(guard, endpoint, log).close();
-                throw new IllegalStateException(COMMAND + " did not accept connections on " + endpoint + " within "
-                        + START_TIMEOUT_MILLIS + " ms: " + tail(log));
-            }
-            pause(50);
+        try {
+            await(COMMAND + " accepting connections").atMost(START_TIMEOUT).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(50))
+                    .until(() -> acceptsOrThrowsWhenExited(guard, port, log));
+            return new MotoServer(guard, endpoint, log);
+        } catch (ConditionTimeoutException notYet) {
+            new MotoServer(guard, endpoint, log).close();
+            throw new IllegalStateException(COMMAND + " did not accept connections on " + endpoint + " within "
+                    + START_TIMEOUT + ": " + tail(log));
         }
+    }
+
+    /** Whether moto accepts connections yet; it fails at once when moto has exited. */
+    private static boolean acceptsOrThrowsWhenExited(Process guard, int port, Path log) {
+        if (!guard.isAlive()) {
+            String output = tail(log);
+            if (output.contains("Address already in use")) {
+                throw new PortTakenException(port);
+            }
+            throw new IllegalStateException(COMMAND + " exited with status " + guard.exitValue()
+                    + " before accepting connections: " + output);
+        }
+        return accepts(port);
     }
 
     /** Where AWS clients send their requests (every service on this one port). */
@@ -174,15 +180,6 @@ public final class MotoServer implements AutoCloseable {
             return text.length() > 2000 ? "..." + text.substring(text.length() - 2000) : text;
         } catch (IOException e) {
             return "(no output: " + e.getMessage() + ")";
-        }
-    }
-
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for moto to start", e);
         }
     }
 

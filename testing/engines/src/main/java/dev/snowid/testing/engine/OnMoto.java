@@ -1,4 +1,4 @@
-package dev.snowid.lambda.engine;
+package dev.snowid.testing.engine;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -1,4 +1,4 @@
-package dev.snowid.lambda.engine;
+package dev.snowid.testing.engine;
 
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;

@@ -1,13 +1,9 @@
-package dev.snowid.lambda.engine;
+package dev.snowid.testing.engine;
 
 import dev.snowid.dynalite.Dynalite;
-import dev.snowid.lambda.dynamodb.LeaseTable;
-import dev.snowid.lambda.dynamodb.LeaseTableClient;
 import java.net.URI;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -171,8 +167,7 @@ public final class DynamoDbEngine implements BeforeAllCallback, ParameterResolve
             this.endpoint = endpoint;
             this.external = external;
             this.stop = stop;
-            this.client = LeaseTableClient.builder().endpoint(Optional.of(endpoint))
-                    .attemptTimeout(Duration.ofSeconds(10)).build();
+            this.client = EngineClient.of(endpoint);
         }
 
         /** Short: {@code dynalite}, {@code moto}, {@code LocalStack} or {@code endpoint}. */
@@ -191,7 +186,7 @@ public final class DynamoDbEngine implements BeforeAllCallback, ParameterResolve
             if (table.length() > 255) {
                 table = table.substring(table.length() - 255);
             }
-            LeaseTable.createIfMissing(client, table);
+            LeaseTableLayout.create(client, table);
             created.add(table);
             return new TestTable(table, endpoint, client);
         }

@@ -1,4 +1,4 @@
-package dev.snowid.lambda.engine;
+package dev.snowid.testing.engine;
 
 import java.util.List;
 import java.util.Map;
