@@ -3,6 +3,7 @@ package dev.snowid.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.WallClock;

@@ -2,6 +2,7 @@ package dev.snowid.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lambda.Functions.Function;

@@ -13,6 +13,7 @@ import static dev.snowid.agent.config.AgentProperties.ON_UNAVAILABLE;
 import static dev.snowid.agent.config.AgentProperties.TARGETS;
 import static dev.snowid.agent.config.AgentProperties.WAIT_FOR_SLOT;
 import static dev.snowid.agent.config.AgentProperties.envName;
+
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.Setting;

@@ -2,6 +2,7 @@ package dev.snowid.agent.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.agent.cli.CheckCommand;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.dynalite.Dynalite;

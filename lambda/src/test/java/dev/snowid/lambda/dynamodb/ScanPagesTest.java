@@ -2,6 +2,7 @@ package dev.snowid.lambda.dynamodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.Slot;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
