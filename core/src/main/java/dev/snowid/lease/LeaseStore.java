@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The lease table. Every method is one conditional write or one read of the store, and
- * returns only what the store confirmed. Implementations retry throttling and 5xx with
+ * The lease table. Every method is one write (conditional, but for a request id's claim, which
+ * changes nothing once made) or one read of the store, and returns only what the store confirmed. Implementations retry throttling and 5xx with
  * jittered backoff and give up with {@link LeaseStoreUnavailableException}.
  */
 public interface LeaseStore {
