@@ -11,6 +11,7 @@ import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.lease.RequestIdConflictException;
 import dev.snowid.protocol.ErrorAnswer;
 import dev.snowid.protocol.LeaseMessage;
 import dev.snowid.protocol.LeaseRoute;
@@ -300,6 +301,9 @@ public final class HttpLeaseSource implements LeaseSource {
                 return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
             case CREDENTIALS_REFUSED:
                 return new LeaseSecretRefusedException(status, detail, retryAfterMillis); // a misconfiguration, not an outage
+            case REQUEST_ID_CONFLICT: // an answer: the next acquisition draws a fresh id
+                return new RequestIdConflictException("the lease API refused this acquisition's request id (HTTP " + status + "): "
+                        + detail, retryAfterMillis);
             default:
                 return new LeaseStoreUnavailableException("HTTP " + status + ": " + detail, retryAfterMillis, null);
         }

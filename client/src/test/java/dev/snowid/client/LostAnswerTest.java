@@ -10,6 +10,7 @@ import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.lease.RequestIdConflictException;
 import dev.snowid.protocol.LeaseFields;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -142,6 +143,20 @@ class LostAnswerTest {
         assertEquals(first, requestId(requests.get(1)), "the retry of a lost answer is the same acquisition");
         assertNotEquals(first, requestId(requests.get(2)), "once answered, the next acquisition is a new one");
         assertNotEquals(requestId(requests.get(2)), requestId(requests.get(3)), "a refusal is an answer too");
+    }
+
+    @Test
+    void aRequestIdRefusedAsAnotherCallersIsNeverSentAgain() throws Exception {
+        HttpLeaseSource api = api();
+        assertThrows(LeaseStoreUnavailableException.class, api::acquire); // dropped: the next acquisition is its retry
+        answers.add(answer(409, "Conflict", "{\"error\":\"request_id_conflict\",\"message\":\"first sent by another caller\"}"));
+        RequestIdConflictException refused = assertThrows(RequestIdConflictException.class, api::acquire);
+        assertTrue(refused.getMessage().contains("first sent by another caller"), refused.getMessage());
+        answers.add(answer(201, "Created", LEASE));
+        api.acquire();
+
+        assertEquals(requestId(requests.get(0)), requestId(requests.get(1)), "the retry of the dropped acquisition");
+        assertNotEquals(requestId(requests.get(1)), requestId(requests.get(2)), "a refused id is burnt: the next acquisition draws anew");
     }
 
     private static String requestId(String request) {

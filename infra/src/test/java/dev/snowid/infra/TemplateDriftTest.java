@@ -41,7 +41,7 @@ class TemplateDriftTest {
     @Test
     void aStoreThatCallsOneMoreActionFailsTheIamCheck() {
         List<String> actions = new ArrayList<>(LeaseTableSchema.ACTIONS_USED);
-        actions.add("dynamodb:GetItem");
+        actions.add("dynamodb:PutItem");
         assertMentions(TemplateChecks.iam(template, code.withActionsUsed(actions)), "differ from LeaseTableSchema.ACTIONS_USED");
     }
 

@@ -10,7 +10,7 @@ import dev.snowid.Slot;
  */
 public enum LeaseRoute {
 
-    /** {@code POST /leases}, body {@code {"holder":"…"}} (optional) → 201 and a lease. */
+    /** {@code POST /leases}, body {@code {"holder":"…","requestId":"…"}} (both optional) → 201 and a lease. */
     ACQUIRE("POST", 201),
     /** {@code PUT /leases/{slot}}, body {@code {"owner":"…","fence":n}} → 200 and the lease as stored. */
     RENEW("PUT", 200),
@@ -58,13 +58,15 @@ public enum LeaseRoute {
         LEASE_LOST,
         /** The credentials were refused (401, 403): a misconfiguration for an operator to fix, not an outage. */
         CREDENTIALS_REFUSED,
+        /** The request id was first sent by another caller (acquire only): nothing was granted; a new acquisition draws a fresh id. */
+        REQUEST_ID_CONFLICT,
         /** Anything else: unavailable, try again later; never an assumed success. */
         UNAVAILABLE
     }
 
     /**
-     * What an answer other than {@link #successStatus()} means: no free slot (acquire), the
-     * lease is no longer ours (renew and release: 409, or 404 for a slot the function does not
+     * What an answer other than {@link #successStatus()} means: no free slot or a request id
+     * another caller sent first (acquire), the lease is no longer ours (renew and release: 409, or 404 for a slot the function does not
      * know), the credentials refused (401, 403), anything else "unavailable, try again later".
      *
      * @param status the HTTP status
@@ -73,6 +75,9 @@ public enum LeaseRoute {
     public Failure failureOf(int status, ErrorCode error) {
         if (this == ACQUIRE && error == ErrorCode.NO_FREE_SLOT) {
             return Failure.NO_FREE_SLOT;
+        }
+        if (this == ACQUIRE && error == ErrorCode.REQUEST_ID_CONFLICT) {
+            return Failure.REQUEST_ID_CONFLICT;
         }
         if ((this == RENEW || this == RELEASE) && (status == 409 || status == 404)) {
             return Failure.LEASE_LOST;

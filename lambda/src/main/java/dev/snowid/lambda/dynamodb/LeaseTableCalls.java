@@ -6,8 +6,13 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * How the store makes one SDK call: with what is left of its operation's time budget, and with
@@ -19,6 +24,7 @@ final class LeaseTableCalls {
     static final long RETRY_AFTER_OUTAGE_MILLIS = 1_000;
     static final long RETRY_AFTER_MISCONFIGURATION_MILLIS = 60_000;
 
+    private final DynamoDbClient client;
     private final Object store;
     private final String table;
     private final String tableSetting;
@@ -28,8 +34,9 @@ final class LeaseTableCalls {
     private final Duration operationTimeout;
 
     /** @param store the store, for messages (its {@code toString} names table and endpoint) */
-    LeaseTableCalls(Object store, String table, String tableSetting, String where, StoreClockSkew skew, int maxAttempts,
-            Duration operationTimeout) {
+    LeaseTableCalls(DynamoDbClient client, Object store, String table, String tableSetting, String where, StoreClockSkew skew,
+            int maxAttempts, Duration operationTimeout) {
+        this.client = client;
         this.store = store;
         this.table = table;
         this.tableSetting = tableSetting;
@@ -56,6 +63,19 @@ final class LeaseTableCalls {
         if (skew.skewMillis().isEmpty()) {
             call.apiCallAttemptTimeout(left);
         }
+    }
+
+    /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
+    UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
+        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
+        return call(action, () -> client.updateItem(timed));
+    }
+
+    /** One GetItem, an operation of its own. */
+    GetItemResponse getItem(String action, GetItemRequest request) {
+        OperationDeadline deadline = startOperation();
+        GetItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
+        return call(action, () -> client.getItem(timed));
     }
 
     /**

@@ -1,12 +1,15 @@
 package dev.snowid.lambda.dynamodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.WallClock;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
+import dev.snowid.lease.RequestClaim;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.SdkCalls;
 import dev.snowid.testing.engine.TestTable;
@@ -38,6 +41,13 @@ class ActionsUsedTest {
                 store.release(slot, "c", next.fence(), lastIssued);
             }
             assertThrows(LeaseLostException.class, () -> store.release(slot, "c", 99, now));
+            // An acquisition id's claim: claimed, recorded, answered again, recorded again after a retry.
+            String id = "5f0c9e3a1b7d42c8e6a0f19b3d5c7e21";
+            RequestClaim claim = store.claim(id, "h", "d", now + 60_000);
+            Lease granted = store.tryAcquire(Slot.of(2, 6), "d", "h", now, now + 60_000, id).orElseThrow();
+            assertTrue(store.recordGrant(claim, granted));
+            assertTrue(store.grantedFor(store.claim(id, "h", "e", now + 60_000), now).isPresent());
+            assertFalse(store.recordGrant(claim, granted));
         }
 
         Set<String> used = new TreeSet<>();
