@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
-import dev.snowid.protocol.SlotMap;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.FaultyProxy;
 import dev.snowid.testing.engine.TestTable;
@@ -13,7 +12,6 @@ import dev.snowid.testing.leaseapi.LeaseApi;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -72,7 +70,7 @@ class AgentLostAnswerIT {
     /** While it waits: one slot held by the JVM; then its IDs all decode to that slot, and the slot is released at exit. */
     private void assertOneSlotAndIdsFromIt(LeaseApi api, Process app, Path ids, Jdk jdk) throws Exception {
         String holder = "snowid-agent " + app.pid() + "@";
-        List<Slot> held = slotsHeldBy(api.slotMap(), holder);
+        List<Slot> held = api.heldBy(holder);
         assertEquals(1, held.size(), () -> "exactly one slot held after the lost answer: " + held + "\n" + ChildJvm.output(ids));
         Files.createFile(dir.resolve("go"));
         ChildJvm.Result result = ChildJvm.on(jdk).waitFor(ids, "WaitingApp", app);
@@ -81,17 +79,6 @@ class AgentLostAnswerIT {
         for (long id : IdsFile.read(ids)) {
             assertEquals(held.get(0), SnowflakeCodec.TWITTER.decode(id).slot(), "an ID from the slot held");
         }
-        assertEquals(List.of(), slotsHeldBy(api.slotMap(), holder), "released at exit: nothing stranded");
-    }
-
-    private static List<Slot> slotsHeldBy(SlotMap map, String holderPrefix) {
-        long now = System.currentTimeMillis();
-        List<Slot> slots = new ArrayList<>();
-        for (SlotMap.Entry entry : map.leases()) {
-            if (entry.lease().holder().startsWith(holderPrefix) && entry.lease().heldAt(now)) {
-                slots.add(entry.lease().slot());
-            }
-        }
-        return slots;
+        assertEquals(List.of(), api.heldBy(holder), "released at exit: nothing stranded");
     }
 }

@@ -28,12 +28,12 @@ class LostAnswerStartupTest {
                     "snowid.lease.holder=" + HOLDER).run()) {
                 SnowidClient ids = app.getBean(SnowidClient.class);
                 Slot slot = ids.currentLease().orElseThrow().slot();
-                assertEquals(List.of(slot), HeldSlots.of(api, HOLDER), "exactly one slot held, the app's");
+                assertEquals(List.of(slot), api.heldBy(HOLDER), "exactly one slot held, the app's");
                 for (int i = 0; i < 1_000; i++) {
                     assertEquals(slot, ids.codec().decode(ids.nextId()).slot());
                 }
             }
-            assertEquals(List.of(), HeldSlots.of(api, HOLDER), "released on close: nothing stranded");
+            assertEquals(List.of(), api.heldBy(HOLDER), "released on close: nothing stranded");
         }
     }
 }

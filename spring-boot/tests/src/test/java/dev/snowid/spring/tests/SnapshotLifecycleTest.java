@@ -38,7 +38,7 @@ class SnapshotLifecycleTest {
             Core.getGlobalContext().register(new Resource() {
                 @Override
                 public void beforeCheckpoint(Context<? extends Resource> context) {
-                    during.add("checkpoint: " + issued(client[0]) + ", held " + HeldSlots.of(api, HOLDER));
+                    during.add("checkpoint: " + issued(client[0]) + ", held " + api.heldBy(HOLDER));
                 }
 
                 @Override
@@ -61,13 +61,13 @@ class SnapshotLifecycleTest {
                         .until(() -> client[0].currentLease().isPresent());
                 Lease restored = client[0].currentLease().orElseThrow();
                 assertNotEquals(snapshot.owner(), restored.owner(), "a new owner token");
-                assertEquals(List.of(restored.slot()), HeldSlots.of(api, HOLDER), "one slot held");
+                assertEquals(List.of(restored.slot()), api.heldBy(HOLDER), "one slot held");
                 long after = client[0].nextId();
                 assertTrue(after > before);
                 assertEquals(restored.slot(), client[0].codec().decode(after).slot(), "issued from the new lease");
                 assertEquals(SnowidHealth.UP, SnowidHealth.of(client[0]).status());
             }
-            assertEquals(List.of(), HeldSlots.of(api, HOLDER), "released on close");
+            assertEquals(List.of(), api.heldBy(HOLDER), "released on close");
         }
     }
 

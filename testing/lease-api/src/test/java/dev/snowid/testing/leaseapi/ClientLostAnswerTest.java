@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.snowid.Slot;
 import dev.snowid.client.SnowidClient;
-import dev.snowid.protocol.SlotMap;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.FaultyProxy;
 import dev.snowid.testing.engine.TestTable;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,25 +30,14 @@ class ClientLostAnswerTest {
                     .holder(HOLDER).build();
             try {
                 Slot slot = client.currentLease().orElseThrow(AssertionError::new).slot();
-                assertEquals(List.of(slot), slotsHeldBy(api.slotMap(), HOLDER), "exactly one slot held, the client's");
+                assertEquals(List.of(slot), api.heldBy(HOLDER), "exactly one slot held, the client's");
                 for (int i = 0; i < 1_000; i++) {
                     assertEquals(slot, client.codec().decode(client.nextId()).slot());
                 }
             } finally {
                 client.close();
             }
-            assertEquals(List.of(), slotsHeldBy(api.slotMap(), HOLDER), "released on close: nothing left stranded");
+            assertEquals(List.of(), api.heldBy(HOLDER), "released on close: nothing left stranded");
         }
-    }
-
-    static List<Slot> slotsHeldBy(SlotMap map, String holder) {
-        long now = System.currentTimeMillis();
-        List<Slot> slots = new ArrayList<>();
-        for (SlotMap.Entry entry : map.leases()) {
-            if (entry.lease().holder().equals(holder) && entry.lease().heldAt(now)) {
-                slots.add(entry.lease().slot());
-            }
-        }
-        return slots;
     }
 }

@@ -39,7 +39,7 @@ class ClientSnapshotTest {
             Core.getGlobalContext().register(new Resource() {
                 @Override
                 public void beforeCheckpoint(Context<? extends Resource> context) {
-                    during.add("checkpoint: " + issued(client[0]) + ", held " + ClientLostAnswerTest.slotsHeldBy(api.slotMap(), HOLDER));
+                    during.add("checkpoint: " + issued(client[0]) + ", held " + api.heldBy(HOLDER));
                 }
 
                 @Override
@@ -58,7 +58,7 @@ class ClientSnapshotTest {
                         "released before the checkpoint, and nothing issued until the new lease");
                 Lease restored = awaitLease(client[0]);
                 assertNotEquals(snapshot.owner(), restored.owner(), "a new owner token");
-                assertEquals(List.of(restored.slot()), ClientLostAnswerTest.slotsHeldBy(api.slotMap(), HOLDER), "one slot held");
+                assertEquals(List.of(restored.slot()), api.heldBy(HOLDER), "one slot held");
                 long after = client[0].nextId();
                 assertTrue(after > before);
                 assertEquals(restored.slot(), client[0].codec().decode(after).slot(), "issued from the new lease");
