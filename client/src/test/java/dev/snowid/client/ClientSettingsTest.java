@@ -32,8 +32,12 @@ class ClientSettingsTest {
         assertEquals(SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, ClientSettings.WAIT_FOR_SLOT_RANGE.max());
         assertEquals(Arrays.asList("5000", "3600000"), ClientSettings.LEASE_MILLIS.allowedValues());
         assertThrows(IllegalArgumentException.class, () -> builder.holder("x".repeat(ClientSettings.MAX_HOLDER_LENGTH + 1)));
-        assertEquals(Arrays.asList("leaseUrl", "awsIam", "signing", "secret", "holder", "leaseMillis", "codec", "waitForSlotUpTo", "log"),
-                ClientSettings.CATALOGUE.names());
+        builder.startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.min()).startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.max());
+        assertEquals("startupDeadline 600001 is out of range: allowed 0 to 600000 (ms)",
+                assertThrows(IllegalArgumentException.class, () -> builder.startupDeadline(600_001)).getMessage());
+        assertEquals(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS, ClientSettings.STARTUP_DEADLINE.read(null));
+        assertEquals(Arrays.asList("leaseUrl", "awsIam", "signing", "secret", "holder", "leaseMillis", "codec", "waitForSlotUpTo",
+                "startupDeadline", "snapshotHooks", "log"), ClientSettings.CATALOGUE.names());
     }
 
     @Test

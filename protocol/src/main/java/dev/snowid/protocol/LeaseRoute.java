@@ -88,6 +88,27 @@ public enum LeaseRoute {
         return Failure.UNAVAILABLE;
     }
 
+    /**
+     * Whether an error answer leaves open what became of the request, so that a caller asks again
+     * with the same request id (what the id is for): a 5xx that names no code (a gateway's or
+     * proxy's page, such as API Gateway's 502 or 504), or says that the function or its store
+     * failed ({@code store_unavailable}, {@code unavailable}, {@code internal}), or that the same
+     * acquisition, sent earlier, won the race for the id ({@code acquisition_superseded}: asked again,
+     * the id answers with that acquisition's lease). Every other answer
+     * settles it: refused credentials (401, 403), a refused request (400, 404, 409), a full pool, a
+     * clock too far off ({@code clock_skew}, {@code clock_behind}), any other code the API names,
+     * known to this version or not. No answer at all (a reset, a timeout, a refused connection)
+     * leaves it open too: the caller's business.
+     */
+    public static boolean leavesOpen(int status, ErrorAnswer answer) {
+        if (status < 500) {
+            return false;
+        }
+        ErrorCode code = answer.code();
+        return !answer.namesCode() || code == ErrorCode.STORE_UNAVAILABLE || code == ErrorCode.UNAVAILABLE
+                || code == ErrorCode.INTERNAL || code == ErrorCode.ACQUISITION_SUPERSEDED;
+    }
+
     @Override
     public String toString() {
         return method + " " + (onCollection() ? LEASES : LEASES + "/{slot}");

@@ -1,11 +1,8 @@
 package dev.snowid.agent.cli;
 
-import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.client.LeaseSecretRefusedException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
-import dev.snowid.protocol.HttpUrl;
 import java.io.PrintStream;
-import java.net.URL;
 import java.util.Map;
 
 /**
@@ -20,38 +17,16 @@ public final class LeasesCommand {
     }
 
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
-        if (args.length != 1) {
-            return usage(err, args.length == 0 ? "no lease URL given" : "one lease URL only; unexpected '" + args[1] + "'");
-        }
-        for (String warning : CliSettings.warnings(env)) {
-            err.println("warning: " + warning);
-        }
-        URL url;
-        try {
-            url = HttpUrl.parse(args[0]);
-        } catch (IllegalArgumentException e) {
-            return usage(err, "'" + args[0] + "' " + e.getMessage()
-                    + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
-        }
-        HttpLeaseSource api;
-        try {
-            api = CliSettings.leaseApi(env, url, "snowid-agent leases", "the slot map needs");
-        } catch (IllegalArgumentException e) {
-            return usage(err, e.getMessage());
+        LeaseApiArguments call = LeaseApiArguments.read("leases", args, env, "snowid-agent leases", "the slot map needs", err);
+        if (call == null) {
+            return LeaseApiArguments.USAGE;
         }
         try {
-            out.print(SlotGrid.render(api.slotMap()));
+            out.print(SlotGrid.render(call.api.slotMap()));
             return 0;
         } catch (LeaseStoreUnavailableException | LeaseSecretRefusedException e) {
             err.println("cannot read the slot map: " + e.getMessage());
             return 1;
         }
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println(problem);
-        err.println("usage: " + CliSettings.SECRET_VARIABLE + "=<secret> java -jar snowid-agent.jar leases <lease url>");
-        err.println("       " + CliSettings.AUTH_VARIABLE + "=aws_iam java -jar snowid-agent-iam.jar leases <lease url>");
-        return 2;
     }
 }

@@ -10,7 +10,7 @@ public final class Usage {
             + "  decode   prints the timestamp, ISO time, datacenter, machine and sequence of a Snowflake ID\n"
             + "  --epoch  the custom epoch the ID was issued with (default: Twitter's, 1288834974657)\n"
             + "  leases   draws the function's slot pool: who holds which slot, what is free, what expires\n"
-            + "  check    the deployment check: lease, clock, IDs, slot map, GET /ids, release; one line per step\n"
+            + "  check    the deployment check: credentials, lease, clock, IDs, slot map, GET /ids, release; one line per step\n"
             + "  version  prints the agent's version\n"
             + "as a -javaagent: see docs/agent.md (-Dsnowid.node / -Dsnowid.lease.url, -Dsnowid.targets)";
 
