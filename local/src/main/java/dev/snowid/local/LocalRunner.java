@@ -1,12 +1,13 @@
 package dev.snowid.local;
 
 import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
+import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
+import dev.snowid.local.http.LocalHttpServer;
 import dev.snowid.protocol.BearerSecretStrength;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,7 +26,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * Runs the function on a laptop: its own dynalite, supervised, with the tables on disk in a
@@ -43,7 +43,7 @@ import java.util.concurrent.ThreadPoolExecutor;
  */
 public final class LocalRunner implements AutoCloseable {
 
-    private final HttpServer server;
+    private final LocalHttpServer server;
     private final LaneDispatch dispatch;
     /** The ids lane's handler (it holds the runner's own lease), then the lease lane's (it holds none). */
     private final List<SnowidHandler> handlers;
@@ -58,7 +58,7 @@ public final class LocalRunner implements AutoCloseable {
     /** The variables nobody in this process reads, one line each; printed once, before the ready line. */
     private final List<String> warnings;
 
-    private LocalRunner(HttpServer server, LaneDispatch dispatch, List<SnowidHandler> handlers, SupervisedDynalite engine, URI endpoint, String table,
+    private LocalRunner(LocalHttpServer server, LaneDispatch dispatch, List<SnowidHandler> handlers, SupervisedDynalite engine, URI endpoint, String table,
                         Optional<String> madeUpSecret, String authorizationOption, String poolDescription, List<String> warnings) {
         this.server = server;
         this.dispatch = dispatch;
@@ -87,7 +87,7 @@ public final class LocalRunner implements AutoCloseable {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(runner::close, "snowid-local-shutdown"));
         runner.printReady(System.out);
-        // The HTTP server's dispatcher thread keeps the JVM alive until Ctrl-C.
+        // The HTTP server's thread keeps the JVM alive until Ctrl-C.
     }
 
     /**
@@ -134,25 +134,25 @@ public final class LocalRunner implements AutoCloseable {
             }
             // Two handlers, as the template's two functions: each its own lock, threads and queue (RouteLane).
             Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
+            LeaseRouteAuth leaseAuth = null;
             for (RouteLane lane : RouteLane.values()) {
                 // The function's variables only: the runner's own are not the function's business, and it warned about the rest.
                 Map<String, String> laneEnv = LocalSettings.forFunction(env);
                 laneEnv.put(FunctionSettings.ROLE, lane.role());
-                SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(laneEnv)).build();
+                FunctionSettings laneSettings = FunctionSettings.from(laneEnv);
+                SnowidHandler handler = SnowidHandler.builder(laneSettings).build();
                 handlers.add(handler);
+                if (lane == RouteLane.LEASES) {
+                    leaseAuth = LeaseRouteAuth.of(laneSettings);
+                }
                 // Lease routes change rows for other processes: the engine recounts its rows after each, before answering.
                 GatewayBridge bridge = engine != null && lane == RouteLane.LEASES
                         ? new GatewayBridge(handler, engine::recount) : new GatewayBridge(handler);
                 lanes.put(lane, engine == null ? bridge : new EngineGate(bridge, engine::status));
             }
-            // Made first: it sets the JDK server's request timeouts, which are read when the first server is made.
-            ThreadPoolExecutor readers = RequestThreads.readers();
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-            LaneDispatch dispatch = new LaneDispatch(lanes);
-            server.createContext("/", dispatch);
-            // Not the dispatcher thread: a client that sends half a request would hold it, and every other client with it.
-            server.setExecutor(readers);
-            server.start();
+            LaneDispatch dispatch = new LaneDispatch(lanes, leaseAuth);
+            LocalHttpServer server = LocalHttpServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+                    GatewayBridge.MAX_EVENT_BYTES, dispatch);
             return new LocalRunner(server, dispatch, handlers, engine, endpoint, settings.table(), madeUp, authorizationOption,
                     settings.poolDescription(), LocalSettings.warnings(environment));
         } catch (IOException e) {
@@ -174,7 +174,7 @@ public final class LocalRunner implements AutoCloseable {
 
     /** The port the server listens on (the chosen one when {@value LocalSettings#LOCAL_PORT} was 0). */
     public int port() {
-        return server.getAddress().getPort();
+        return server.address().getPort();
     }
 
     public URI baseUri() {
@@ -220,11 +220,8 @@ public final class LocalRunner implements AutoCloseable {
      */
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
         dispatch.shutdownNow();
-        if (server.getExecutor() instanceof java.util.concurrent.ExecutorService threads) {
-            threads.shutdownNow();
-        }
         if (engine != null) {
             closeQuietly(engine);
             System.out.println("snowid local: stopped; the lease table went with dynalite's folder " + engine.folder());
