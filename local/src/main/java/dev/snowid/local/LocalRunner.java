@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.api.LeaseRouteAuth;
+import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
@@ -52,7 +53,7 @@ public final class LocalRunner implements AutoCloseable {
     private final URI endpoint;
     private final String table;
     private final Optional<String> madeUpSecret;
-    /** The curl option that sends the secret, as a shell would need it typed. */
+    /** The curl option that sends the secret: its variable, never its value. */
     private final String authorizationOption;
     private final String poolDescription;
     /** The variables nobody in this process reads, one line each; printed once, before the ready line. */
@@ -110,10 +111,10 @@ public final class LocalRunner implements AutoCloseable {
             secret = madeUp;
         }
         secret.ifPresent(s -> env.put(FunctionSettings.LEASE_SECRET_SHA256, sha256Hex(s)));
-        // The secret itself, not $SNOWID_LEASE_SECRET: the line must work as printed in another shell,
-        // where that variable is not set. Only the hash was given: we cannot know the secret.
-        String authorizationOption = secret.map(s -> "-H " + shellQuoted("Authorization: Bearer " + s))
-                .orElse("-H 'Authorization: Bearer <your secret>'");
+        // The variable, never the value: a secret the user gave stays out of the output (the made-up one is
+        // printed once, as the export that sets it). Only the hash was given: we cannot know the secret.
+        String authorizationOption = secret.isPresent() ? "-H \"Authorization: Bearer $" + LocalSettings.LOCAL_LEASE_SECRET + "\""
+                : "-H 'Authorization: Bearer <your secret>'";
 
         SupervisedDynalite engine = null;
         URI endpoint;
@@ -140,7 +141,12 @@ public final class LocalRunner implements AutoCloseable {
                 Map<String, String> laneEnv = LocalSettings.forFunction(env);
                 laneEnv.put(FunctionSettings.ROLE, lane.role());
                 FunctionSettings laneSettings = FunctionSettings.from(laneEnv);
-                SnowidHandler handler = SnowidHandler.builder(laneSettings).build();
+                SnowidHandler.Builder builder = SnowidHandler.builder(laneSettings);
+                if (engine != null) { // its own engine answers only clients that show its credential
+                    builder.store(DynamoDbLeaseStore.builder().table(laneSettings.table()).tableSetting(FunctionSettings.TABLE)
+                            .client(engine.client()).build());
+                }
+                SnowidHandler handler = builder.build();
                 handlers.add(handler);
                 if (lane == RouteLane.LEASES) {
                     leaseAuth = LeaseRouteAuth.of(laneSettings);
@@ -165,11 +171,6 @@ public final class LocalRunner implements AutoCloseable {
             closeQuietly(engine);
             throw e;
         }
-    }
-
-    /** {@code 'text'} for a POSIX shell: a single quote inside becomes {@code '\''}. */
-    static String shellQuoted(String text) {
-        return "'" + text.replace("'", "'\\''") + "'";
     }
 
     /** The port the server listens on (the chosen one when {@value LocalSettings#LOCAL_PORT} was 0). */
@@ -206,8 +207,9 @@ public final class LocalRunner implements AutoCloseable {
         out.println("        curl -s " + base + "/ids/1724551110457221119");
         out.println("        curl -s " + base + "/health");
         out.println("        curl -s -X POST " + authorizationOption + " " + base + "/leases");
-        madeUpSecret.ifPresent(s -> out.println("  lease secret (made up for this run; set " + LocalSettings.LOCAL_LEASE_SECRET
-                + " to choose one): " + s));
+        // The one place a secret is printed: one the runner made up, which the user cannot know otherwise.
+        madeUpSecret.ifPresent(s -> out.println("  lease secret, made up for this run (set " + LocalSettings.LOCAL_LEASE_SECRET
+                + " before starting to choose one):  export " + LocalSettings.LOCAL_LEASE_SECRET + "=" + s));
         out.println(engine != null ? "  Ctrl-C stops it; the lease table and its folder go with it."
                 : "  Ctrl-C stops it and releases its lease.");
         out.flush();

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.dynamodb.LeaseTableClient;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -66,7 +65,7 @@ class RunnerAttacksIT {
             assertEquals(200, ids.statusCode(), ids.body());
             String id = ids.body().replaceAll("(?s).*\"ids\":\\[\"(\\d+)\".*", "$1");
 
-            try (DynamoDbClient client = LeaseTableClient.builder().endpoint(runner.engineEndpoint()).build()) {
+            try (DynamoDbClient client = runner.engineClient()) {
                 client.deleteItem(d -> d.tableName("snowid-leases")
                         .key(Map.of(LeaseTableSchema.SLOT, AttributeValue.fromN(slot))));
             }
