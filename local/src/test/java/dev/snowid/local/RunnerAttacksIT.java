@@ -4,25 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Issue 20's attacks on the runner, against its real jar ({@code java -jar snowid-local.jar}
- * in a child process): engine code planted where the runner used to look, and percent-encoded
- * routes past the quarantine gate.
+ * Attacks on the runner (issues 20 and 26), against its real jar ({@code java -jar
+ * snowid-local.jar} in a child process): engine code planted where the runner used to look or
+ * behind a link, and percent-encoded routes past the quarantine gate.
  */
 class RunnerAttacksIT {
 
@@ -49,6 +53,26 @@ class RunnerAttacksIT {
                     runner.output());
         }
         assertFalse(Files.exists(owned), "the planted cli.js ran as the runner's user");
+    }
+
+    /**
+     * A link to a copy of the pinned install that others can write, with code planted in it:
+     * refused, because the check follows the link (it used to skip every link, the folder's own
+     * included, and the planted code ran).
+     */
+    @Test
+    void aLinkToAFolderOthersCanWriteWithPlantedCodeNeverRuns() throws IOException {
+        Path owned = top.resolve("owned");
+        Path shared = copyOfTheInstall(top.resolve("shared"));
+        String code = "require('fs').writeFileSync(" + quoted(owned) + ", 'ran as ' + process.getuid())\n";
+        Files.writeString(shared.resolve("node_modules/dynalite/index.js"), code + Files.readString(shared.resolve("node_modules/dynalite/index.js")));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path link = Files.createSymbolicLink(top.resolve("engine"), shared);
+
+        String output = RunnerProcess.runJarToExit(Paths.get(System.getProperty("snowid.test.localJar")), top,
+                Map.of(LocalSettings.LOCAL_DYNALITE_DIR, link.toString()));
+        assertTrue(output.contains("refusing to run dynalite from " + link) && output.contains(shared + " is writable by every user"), output);
+        assertFalse(Files.exists(owned), "the planted code ran as the runner's user");
     }
 
     /** While the runner refuses to serve, {@code /%69ds} is {@code /ids} and {@code /%6Ceases} is {@code /leases}: refused. */
@@ -101,6 +125,25 @@ class RunnerAttacksIT {
         Files.writeString(module.resolve("cli.js"), code);
         Files.writeString(module.resolve("index.js"), code + "module.exports = require('./cli.js')\n");
         Files.writeString(module.resolve("package.json"), "{\"name\":\"dynalite\",\"version\":\"4.0.0\",\"main\":\"index.js\"}");
+    }
+
+    /** The build's own install (the repository's dynalite/ module), copied: links as links. */
+    private static Path copyOfTheInstall(Path target) throws IOException {
+        Path source = DynaliteInstall.find(Map.of(), System.out);
+        try (Stream<Path> tree = Files.walk(source.resolve("node_modules"))) {
+            for (Path from : (Iterable<Path>) tree::iterator) {
+                Path to = target.resolve(source.relativize(from).toString());
+                if (Files.isSymbolicLink(from)) {
+                    Files.createSymbolicLink(to, Files.readSymbolicLink(from));
+                } else if (Files.isDirectory(from, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to);
+                }
+            }
+        }
+        Files.copy(source.resolve("package.json"), target.resolve("package.json"));
+        return target;
     }
 
     private static String quoted(Path path) {

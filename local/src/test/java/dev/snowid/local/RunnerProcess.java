@@ -77,8 +77,16 @@ final class RunnerProcess implements AutoCloseable {
 
     /** A runner that is expected to stop by itself (a bad setting): its output once it has. */
     static String runToExit(Path workingDirectory, Map<String, String> variables) {
-        try (RunnerProcess runner = launch(List.of("-cp", System.getProperty("java.class.path"), LocalRunner.class.getName()),
-                workingDirectory, variables)) {
+        return runToExit(List.of("-cp", System.getProperty("java.class.path"), LocalRunner.class.getName()), workingDirectory, variables);
+    }
+
+    /** The same with {@code java -jar <jar>}. */
+    static String runJarToExit(Path jar, Path workingDirectory, Map<String, String> variables) {
+        return runToExit(List.of("-jar", jar.toString()), workingDirectory, variables);
+    }
+
+    private static String runToExit(List<String> javaArguments, Path workingDirectory, Map<String, String> variables) {
+        try (RunnerProcess runner = launch(javaArguments, workingDirectory, variables)) {
             await(() -> !runner.process.isAlive(), Duration.ofSeconds(60), "the runner stops by itself");
             assertTrue(runner.process.exitValue() != 0, "it failed: " + runner.output());
             await(() -> runner.reader.getState() == Thread.State.TERMINATED, Duration.ofSeconds(5), "its output is read in full");
