@@ -9,15 +9,14 @@ import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -127,22 +126,19 @@ class RunnerAttacksIT {
         Files.writeString(module.resolve("package.json"), "{\"name\":\"dynalite\",\"version\":\"4.0.0\",\"main\":\"index.js\"}");
     }
 
-    /** The build's own install (the repository's dynalite/ module), copied: links as links. */
+    /** The build's own install (the repository's dynalite/ module), copied as it is (links as links, modes kept). */
     private static Path copyOfTheInstall(Path target) throws IOException {
         Path source = DynaliteInstall.find(Map.of(), System.out);
-        try (Stream<Path> tree = Files.walk(source.resolve("node_modules"))) {
-            for (Path from : (Iterable<Path>) tree::iterator) {
-                Path to = target.resolve(source.relativize(from).toString());
-                if (Files.isSymbolicLink(from)) {
-                    Files.createSymbolicLink(to, Files.readSymbolicLink(from));
-                } else if (Files.isDirectory(from, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(from, to);
-                }
-            }
+        Files.createDirectories(target);
+        Process copy = new ProcessBuilder("cp", "-a", source.resolve("node_modules").toString(), source.resolve("package.json").toString(),
+                target.toString()).inheritIO().start();
+        try {
+            assertTrue(copy.waitFor(60, TimeUnit.SECONDS), "cp -a of " + source);
+            assertEquals(0, copy.exitValue(), "cp -a of " + source);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
-        Files.copy(source.resolve("package.json"), target.resolve("package.json"));
         return target;
     }
 
