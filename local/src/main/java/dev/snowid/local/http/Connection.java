@@ -194,7 +194,8 @@ final class Connection {
             if (skippable >= 0) {
                 start += (int) skippable; // the body came with the head: skipped, and the connection kept
             }
-            return; // answered: its bytes are on their way to send()
+            exchange.close(); // answered, and its bytes on their way to send(); if not, the connection closes
+            return;
         }
         exchange.closeAfterAnswer(!head.keepAlive());
         body = announced;

@@ -152,18 +152,27 @@ public final class LocalHttpServer implements AutoCloseable {
                         continue;
                     }
                     if (key.isAcceptable()) {
-                        accept();
+                        accept(key);
                     } else if (key.attachment() instanceof Connection connection) {
-                        if (key.isWritable()) {
-                            connection.writable();
-                        } else if (key.isReadable()) {
-                            connection.readable();
+                        try {
+                            if (key.isWritable()) {
+                                connection.writable();
+                            } else if (key.isReadable()) {
+                                connection.readable();
+                            }
+                        } catch (RuntimeException bug) {
+                            failed("serving a connection", bug); // that connection goes; the server and the others stay
+                            connection.close();
                         }
                     }
                 }
                 long now = System.nanoTime();
                 if (now - lastSweep >= TimeUnit.MILLISECONDS.toNanos(SWEEP_MILLIS)) {
                     lastSweep = now;
+                    SelectionKey accepting = listener.keyFor(selector);
+                    if (accepting != null && accepting.interestOps() == 0) {
+                        accepting.interestOps(SelectionKey.OP_ACCEPT); // accept again after a pause (see accept)
+                    }
                     for (Connection connection : new ArrayList<>(connections)) {
                         if (connection.overdue(now)) {
                             connection.expire();
@@ -186,25 +195,41 @@ public final class LocalHttpServer implements AutoCloseable {
         }
     }
 
-    private void accept() throws IOException {
+    private void accept(SelectionKey key) {
         for (int i = 0; i < 64; i++) { // a few at a time: the connections already in keep their turn
-            SocketChannel channel = listener.accept();
+            SocketChannel channel;
+            try {
+                channel = listener.accept();
+            } catch (IOException e) {
+                // Out of file descriptors, most likely: pause accepting until the next sweep rather than spin.
+                failed("accepting a connection", e);
+                key.interestOps(0);
+                return;
+            }
             if (channel == null) {
                 return;
             }
-            channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            if (connections.size() >= MAX_CONNECTIONS) {
-                refuseOverLimit(channel);
-                continue;
-            }
             try {
+                channel.configureBlocking(false);
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                if (connections.size() >= MAX_CONNECTIONS) {
+                    refuseOverLimit(channel);
+                    continue;
+                }
                 Connection connection = new Connection(this, channel, System.nanoTime());
                 connection.register(channel.register(selector, SelectionKey.OP_READ, connection));
                 connections.add(connection);
             } catch (IOException gone) {
-                channel.close();
+                closeQuietly(channel);
             }
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // gone already
         }
     }
 
