@@ -22,6 +22,7 @@ final class Responses {
             Map.entry(500, "Internal Server Error"), Map.entry(503, "Service Unavailable"));
     /** Set by the server alone: a handler's own would contradict the body it gets. */
     private static final List<String> FRAMING = List.of("content-length", "transfer-encoding", "connection", "date");
+    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
     static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private Responses() {
@@ -34,10 +35,10 @@ final class Responses {
                 .append(REASONS.getOrDefault(status, "Status")).append("\r\n");
         headers.forEach((name, values) -> {
             if (!FRAMING.contains(name.toLowerCase(Locale.ROOT))) {
-                values.forEach(value -> text.append(name).append(": ").append(value).append("\r\n"));
+                values.forEach(value -> text.append(canonical(name)).append(": ").append(value).append("\r\n"));
             }
         });
-        text.append("Date: ").append(DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC))).append("\r\n");
+        text.append("Date: ").append(HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC))).append("\r\n");
         if (status != 204 && status != 304 && status >= 200) {
             text.append("Content-Length: ").append(body.length).append("\r\n");
         }
@@ -51,6 +52,17 @@ final class Responses {
             out.writeBytes(body);
         }
         return out.toByteArray();
+    }
+
+    /** {@code content-type} as {@code Content-Type}: the JDK's {@code Headers} keep only the first letter's case. */
+    private static String canonical(String name) {
+        StringBuilder out = new StringBuilder(name.length());
+        boolean upper = true;
+        for (char c : name.toCharArray()) {
+            out.append(upper ? Character.toUpperCase(c) : c);
+            upper = c == '-';
+        }
+        return out.toString();
     }
 
     /** The server's own refusal: JSON {@code {"error","message"}}; the connection closes after it. */
