@@ -97,7 +97,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                         LeaseAudit.events(line -> log.audit(line.holder(holder).caller(OWN_LEASE_CALLER)))))
                 .build();
         this.api = new SnowidApi(generator, forAgents, settings.codec(),
-                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals()), clock,
+                LeaseRouteAuth.of(settings), clock,
                 PoolView.of(settings, store, clock),
                 line -> {
                     log.audit(line);

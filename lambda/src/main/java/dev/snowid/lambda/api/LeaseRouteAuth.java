@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -42,9 +43,24 @@ public final class LeaseRouteAuth {
         this.principals = principals;
     }
 
+    /** The check the settings configure: their mode, secret digests and principals. */
+    public static LeaseRouteAuth of(FunctionSettings settings) {
+        return new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals());
+    }
+
     void check(ApiRequest request) {
+        check(request.headers(), request.iamCaller());
+    }
+
+    /**
+     * The same check on what a request shows before its body: its headers (names in lower case)
+     * and the caller API Gateway verified. The local runner asks it before it reads a body.
+     *
+     * @throws ApiError 401 or 403 when the request may not use the lease routes
+     */
+    public void check(Map<String, String> headers, Optional<String> iamCaller) {
         if (mode == LeaseAuthMode.AWS_IAM) {
-            String caller = request.iamCaller().filter(arn -> !arn.isBlank()).orElseThrow(() -> ApiError.unauthorized(
+            String caller = iamCaller.filter(arn -> !arn.isBlank()).orElseThrow(() -> ApiError.unauthorized(
                     "the lease routes of this function admit only callers API Gateway verified with IAM (SigV4); this request "
                             + "carries no IAM caller: sign it with the credentials of a role listed in " + FunctionSettings.LEASE_PRINCIPALS));
             if (!principals.admits(caller)) {
@@ -58,7 +74,7 @@ public final class LeaseRouteAuth {
                     + " is unset), so its lease routes admit nobody; set it to the hex SHA-256 of a secret and send "
                     + "'Authorization: Bearer <secret>'");
         }
-        String header = request.header("authorization").orElseThrow(() -> ApiError.unauthorized(
+        String header = Optional.ofNullable(headers.get("authorization")).orElseThrow(() -> ApiError.unauthorized(
                 "no Authorization header: the lease routes need 'Authorization: Bearer <secret>'"));
         if (header.length() <= SCHEME.length() || !header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             throw ApiError.unauthorized("the Authorization header is not 'Bearer <secret>'");
