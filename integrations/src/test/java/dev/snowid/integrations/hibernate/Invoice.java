@@ -1,4 +1,3 @@
-// [docs:hibernate-entity]
 package dev.snowid.integrations.hibernate;
 
 import jakarta.persistence.Entity;
@@ -29,4 +28,3 @@ public class Invoice {
         return customer;
     }
 }
-// [/docs:hibernate-entity]

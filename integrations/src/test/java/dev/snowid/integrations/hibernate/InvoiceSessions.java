@@ -1,4 +1,3 @@
-// [docs:hibernate-wiring]
 package dev.snowid.integrations.hibernate;
 
 import dev.snowid.client.SnowidClient;
@@ -28,4 +27,3 @@ public final class InvoiceSessions {
                 .buildSessionFactory();
     }
 }
-// [/docs:hibernate-wiring]

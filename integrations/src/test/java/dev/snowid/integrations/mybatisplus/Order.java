@@ -1,4 +1,3 @@
-// [docs:mybatis-plus-entity]
 package dev.snowid.integrations.mybatisplus;
 
 import com.baomidou.mybatisplus.annotation.IdType;
@@ -35,4 +34,3 @@ public class Order {
         this.item = item;
     }
 }
-// [/docs:mybatis-plus-entity]

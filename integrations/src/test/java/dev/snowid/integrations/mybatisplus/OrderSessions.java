@@ -1,4 +1,3 @@
-// [docs:mybatis-plus-wiring]
 package dev.snowid.integrations.mybatisplus;
 
 import com.baomidou.mybatisplus.core.MybatisConfiguration;
@@ -27,4 +26,3 @@ public final class OrderSessions {
         return new MybatisSqlSessionFactoryBuilder().build(configuration);
     }
 }
-// [/docs:mybatis-plus-wiring]
