@@ -211,8 +211,9 @@ class LocalRunnerTest {
         var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.settings.InvalidSettingException.class,
                 () -> LocalRunner.start(Map.of(LocalSettings.LOCAL_PORT, "0", LocalSettings.LOCAL_LEASE_SECRET, "cold-start")));
         assertEquals(LocalSettings.LOCAL_LEASE_SECRET, error.variable());
-        assertTrue(error.getMessage().contains("too weak") && error.getMessage().contains("openssl rand -base64 32")
-                && !error.getMessage().contains("cold-start"), error.getMessage());
+        assertTrue(error.getMessage().startsWith(LocalSettings.LOCAL_LEASE_SECRET + " is too weak")
+                && error.getMessage().contains("openssl rand -base64 32") && !error.getMessage().contains("cold-start"), error.getMessage());
+        assertEquals(java.util.List.of(), dev.snowid.testing.MessageProse.strayPunctuation(error.getMessage()));
     }
 
     private static Map<String, String> environment(TestTable table) {

@@ -36,8 +36,11 @@ class AgentSettingsTest {
         return AgentSettings.read(properties, environment);
     }
 
+    /** The message the settings fail with, whose punctuation every such message keeps. */
     private String failure() {
-        return assertThrows(AgentConfigurationException.class, this::read).getMessage();
+        String message = assertThrows(AgentConfigurationException.class, this::read).getMessage();
+        assertEquals(java.util.List.of(), dev.snowid.testing.MessageProse.strayPunctuation(message));
+        return message;
     }
 
     @Test

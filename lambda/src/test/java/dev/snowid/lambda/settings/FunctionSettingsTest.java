@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.Setting;
+import dev.snowid.testing.MessageProse;
 import dev.snowid.testing.SettingsTables;
 import dev.snowid.protocol.LeaseAuthMode;
 import java.util.HexFormat;
@@ -138,8 +139,19 @@ class FunctionSettingsTest {
     void aBadValueNamesItsVariableAndWhatIsAllowed(String variable, String value, String allowed) {
         InvalidSettingException error = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(variable, value)));
         assertEquals(variable, error.variable());
-        assertTrue(error.getMessage().startsWith(variable + ": "), error.getMessage());
+        assertTrue(error.getMessage().startsWith(variable + ": ") || error.getMessage().startsWith(variable + " "), error.getMessage());
         assertTrue(error.getMessage().contains(allowed), error.getMessage());
+        assertEquals(List.of(), MessageProse.strayPunctuation(error.getMessage()));
+    }
+
+    @Test
+    void aMessageThatGoesOnFromTheVariablesNameMakesOneSentenceWithIt() {
+        InvalidSettingException empty = assertThrows(InvalidSettingException.class,
+                () -> FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "aws_iam")));
+        assertTrue(empty.getMessage().startsWith(FunctionSettings.LEASE_PRINCIPALS + " is empty, and "), empty.getMessage());
+        assertEquals(List.of(), MessageProse.strayPunctuation(empty.getMessage()));
+        assertEquals("SNOWID_X: 'y' is not allowed", new InvalidSettingException("SNOWID_X", "'y' is not allowed").getMessage());
+        assertEquals("SNOWID_X must be set", new InvalidSettingException("SNOWID_X", "must be set").getMessage());
     }
 
     @Test

@@ -1,6 +1,6 @@
-// [docs:hibernate-entity]
-package dev.snowid.integrations.hibernate;
+package com.example.invoices;
 
+import dev.snowid.integrations.hibernate.SnowidId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -29,4 +29,3 @@ public class Invoice {
         return customer;
     }
 }
-// [/docs:hibernate-entity]

@@ -1,5 +1,4 @@
-// [docs:mybatis-plus-wiring]
-package dev.snowid.integrations.mybatisplus;
+package com.example.orders;
 
 import com.baomidou.mybatisplus.core.MybatisConfiguration;
 import com.baomidou.mybatisplus.core.MybatisSqlSessionFactoryBuilder;
@@ -27,4 +26,3 @@ public final class OrderSessions {
         return new MybatisSqlSessionFactoryBuilder().build(configuration);
     }
 }
-// [/docs:mybatis-plus-wiring]

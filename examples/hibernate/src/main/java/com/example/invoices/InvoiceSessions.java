@@ -1,5 +1,4 @@
-// [docs:hibernate-wiring]
-package dev.snowid.integrations.hibernate;
+package com.example.invoices;
 
 import dev.snowid.client.SnowidClient;
 import dev.snowid.integrations.hibernate.SnowidIdGenerator;
@@ -28,4 +27,3 @@ public final class InvoiceSessions {
                 .buildSessionFactory();
     }
 }
-// [/docs:hibernate-wiring]

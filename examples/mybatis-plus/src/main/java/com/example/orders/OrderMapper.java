@@ -1,8 +1,6 @@
-// [docs:mybatis-plus-mapper]
-package dev.snowid.integrations.mybatisplus;
+package com.example.orders;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 
 public interface OrderMapper extends BaseMapper<Order> {
 }
-// [/docs:mybatis-plus-mapper]

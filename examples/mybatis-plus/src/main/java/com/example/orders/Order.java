@@ -1,5 +1,4 @@
-// [docs:mybatis-plus-entity]
-package dev.snowid.integrations.mybatisplus;
+package com.example.orders;
 
 import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableId;
@@ -35,4 +34,3 @@ public class Order {
         this.item = item;
     }
 }
-// [/docs:mybatis-plus-entity]
