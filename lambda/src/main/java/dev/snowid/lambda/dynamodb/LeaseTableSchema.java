@@ -30,8 +30,11 @@ public final class LeaseTableSchema {
     /** After a release: the owner token that released it, so the same release repeated is recognised. */
     public static final String RELEASED_BY = "releasedBy";
 
-    /** The DynamoDB API actions the store calls: the function's IAM policy grants exactly these. */
-    public static final List<String> ACTIONS_USED = List.of("dynamodb:UpdateItem", "dynamodb:Scan");
+    /**
+     * The DynamoDB API actions the store calls: the function's IAM policy grants exactly these
+     * ({@code GetItem}: the claim marker of the stack's block, {@code LeaseTableMarkers}).
+     */
+    public static final List<String> ACTIONS_USED = List.of("dynamodb:UpdateItem", "dynamodb:Scan", "dynamodb:GetItem");
 
     private LeaseTableSchema() {
     }
