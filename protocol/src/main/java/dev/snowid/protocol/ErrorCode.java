@@ -5,6 +5,7 @@ import dev.snowid.IdUnavailableException;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.region.BlockNotClaimedException;
 
 /**
  * Every error code the snowid API answers with, and its HTTP status. The function picks the
@@ -32,7 +33,9 @@ public enum ErrorCode {
     STORE_UNAVAILABLE(503, "store_unavailable", "the lease store is unavailable"),
     CLOCK_BEHIND(503, "clock_behind", "this function's clock is behind the time its lease starts at"),
     CLOCK_SKEW(503, "clock_skew", "this function's clock differs from the lease store's by more than the tolerated skew"),
-    UNAVAILABLE(503, "unavailable", "no lease is in force for this function right now (lost or run out)");
+    UNAVAILABLE(503, "unavailable", "no lease is in force for this function right now (lost or run out)"),
+    /** The stack's block is not confirmed as claimed for its region in the claim registry ({@code dev.snowid.region}). */
+    BLOCK_NOT_CLAIMED(503, "block_not_claimed", "this stack's datacenter block is not claimed for its region in the claim registry");
 
     private final int status;
     private final String code;
@@ -75,6 +78,9 @@ public enum ErrorCode {
         }
         if (e instanceof ClockSkewException) {
             return CLOCK_SKEW;
+        }
+        if (e instanceof BlockNotClaimedException) {
+            return BLOCK_NOT_CLAIMED;
         }
         return UNAVAILABLE;
     }

@@ -24,6 +24,7 @@ import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAudit;
+import dev.snowid.protocol.LeaseFields;
 import dev.snowid.protocol.LeaseRoute;
 import dev.snowid.protocol.RetryAfter;
 import java.nio.charset.StandardCharsets;
@@ -204,6 +205,7 @@ public final class SnowidApi {
                 .field("datacenter", id.datacenter())
                 .field("machine", id.machine())
                 .field("sequence", id.sequence())
+                .field(LeaseFields.REGION, pool.region().regionOf(id).orElse(null))
                 .end());
     }
 
@@ -295,6 +297,8 @@ public final class SnowidApi {
                 .field("version", Version.CURRENT)
                 .field("slot", lease.map(l -> l.slot().toString()).orElse(null))
                 .field("leaseMillisLeft", lease.map(l -> l.window().remainingMillis(now)).orElse(null))
+                .field(LeaseFields.REGION, pool.region().region())
+                .field(LeaseFields.GUARD, pool.region().guardState())
                 .end());
     }
 
