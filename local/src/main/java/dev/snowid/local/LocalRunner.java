@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.dynamodb.RegistryTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
 import dev.snowid.protocol.BearerSecretStrength;
@@ -132,6 +133,9 @@ public final class LocalRunner implements AutoCloseable {
                 // A local engine starts empty; a real table is the template's to create.
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
+            // So is a local claim registry; in AWS infra/registry.yaml creates it.
+            settings.region().registryEndpoint().filter(LocalRunner::isLoopback).ifPresent(registry ->
+                    RegistryTable.createIfMissing(registry, settings.region().registryTable().orElseThrow()));
             // Two handlers, as the template's two functions: each its own lock, threads and queue (RouteLane).
             Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
             for (RouteLane lane : RouteLane.values()) {
@@ -154,7 +158,7 @@ public final class LocalRunner implements AutoCloseable {
             server.setExecutor(readers);
             server.start();
             return new LocalRunner(server, dispatch, handlers, engine, endpoint, settings.table(), madeUp, authorizationOption,
-                    settings.poolDescription(), LocalSettings.warnings(environment));
+                    settings.poolDescription() + "; " + guard(settings), LocalSettings.warnings(environment));
         } catch (IOException e) {
             handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
@@ -165,6 +169,13 @@ public final class LocalRunner implements AutoCloseable {
             closeQuietly(engine);
             throw e;
         }
+    }
+
+    /** E.g. "region eu-local, guarded by the claim registry 'snowid-registry' on http://…", or "region local, unguarded". */
+    private static String guard(FunctionSettings settings) {
+        var region = settings.region();
+        return "region " + region.claimant().region() + region.registryTable().map(table -> ", guarded by the claim registry '" + table
+                + "' on " + region.registryEndpoint().map(URI::toString).orElse("DynamoDB")).orElse(", unguarded (no claim registry)");
     }
 
     /** {@code 'text'} for a POSIX shell: a single quote inside becomes {@code '\''}. */
