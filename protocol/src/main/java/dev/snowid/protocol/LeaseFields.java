@@ -64,7 +64,11 @@ public final class LeaseFields {
     public static final String REGION = "region";
     /** The slot map: this stack's name in its claims; a claim: its stack. Never on a public route. */
     public static final String STACK = "stack";
-    /** The slot map and {@code /health}: {@code unguarded} (no registry), {@code unchecked}, {@code claimed} or {@code refused}. */
+    /**
+     * {@code /health}: {@code unguarded} (no registry), {@code unchecked}, {@code claimed} or {@code refused}, as this
+     * environment last found; the slot map: {@code unguarded}, or as the lease table's claim marker says it
+     * ({@code claimed}, {@code released}, {@code unclaimed}, {@code refused}).
+     */
     public static final String GUARD = "guard";
     /** The slot map: the registry's claims in force, one per claimed block; null without a registry or when it could not be read. */
     public static final String CLAIMS = "claims";

@@ -71,7 +71,7 @@ public final class RegionClaims {
         return self;
     }
 
-    /** {@code unguarded}, {@code unchecked}, {@code claimed} or {@code refused}. */
+    /** {@code unguarded}, or the claim marker's {@code claimed}, {@code released}, {@code unclaimed} or {@code refused}. */
     public String guard() {
         return guard;
     }

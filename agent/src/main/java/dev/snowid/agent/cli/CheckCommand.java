@@ -10,14 +10,13 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.IdsAnswer;
+import dev.snowid.protocol.RegionClaims;
 import dev.snowid.protocol.SlotMap;
-import java.io.ByteArrayOutputStream;
+import dev.snowid.region.Block;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.HttpURLConnection;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,7 @@ import java.util.OptionalLong;
  * <p>The steps, in order: {@code lease} (POST /leases), {@code clock} (this machine's clock against
  * the API's Date header, within the default tolerance), {@code issue} (IDs under the lease decode
  * to its slot and lie inside its window), {@code slot-map} (GET /leases: occupancy per part, our
- * lease in it), {@code ids} (GET /ids decodes with the API's epoch), {@code release}
+ * lease in it), {@code region} (the block claimed for this stack alone, or the stack unguarded), {@code ids} (GET /ids decodes with the API's epoch), {@code release}
  * (DELETE /leases/{slot}).
  */
 public final class CheckCommand {
@@ -41,7 +40,6 @@ public final class CheckCommand {
     static final int ISSUED = 5_000;
     /** IDs asked of GET /ids. */
     static final int API_IDS = 3;
-    private static final int READ_TIMEOUT_MILLIS = 10_000;
 
     private final String url;
     private final HttpLeaseSource source;
@@ -49,7 +47,7 @@ public final class CheckCommand {
     private final WallClock clock = WallClock.SYSTEM;
 
     private CheckCommand(URL url, HttpLeaseSource source, PrintStream out) {
-        this.url = url.toString().endsWith("/") ? url.toString().substring(0, url.toString().length() - 1) : url.toString();
+        this.url = PublicRoute.base(url.toString());
         this.source = source;
         this.out = out;
     }
@@ -97,7 +95,9 @@ public final class CheckCommand {
             step = "issue";
             lastIssued = issue(lease, codec);
             step = "slot-map";
-            slotMap(lease);
+            SlotMap map = slotMap(lease);
+            step = "region";
+            region(map, lease);
             step = "ids";
             ids(codec);
         } catch (RuntimeException | CheckFailed e) {
@@ -110,7 +110,7 @@ public final class CheckCommand {
             return failed("release", e, err);
         }
         ok("release", "slot " + lease.slot() + " given back");
-        out.println("check passed: 6 steps");
+        out.println("check passed: 7 steps");
         return 0;
     }
 
@@ -168,7 +168,7 @@ public final class CheckCommand {
         }
     }
 
-    private void slotMap(Lease lease) throws CheckFailed {
+    private SlotMap slotMap(Lease lease) throws CheckFailed {
         SlotMap map = source.slotMap();
         boolean ours = false;
         for (SlotMap.Entry entry : map.leases()) {
@@ -183,28 +183,51 @@ public final class CheckCommand {
                     .append(part.size()).append(" held");
         }
         ok("slot-map", parts + "; ours among them; leases last " + map.leaseMillis() + " ms");
+        return map;
+    }
+
+    /**
+     * The stack's block is claimed for this stack in the claim registry, and no other block is
+     * (a claim it left behind); a stack without a registry passes, and says it is unguarded.
+     */
+    private void region(SlotMap map, Lease lease) throws CheckFailed {
+        RegionClaims region = map.region();
+        if (region == null) {
+            throw new CheckFailed("the slot map names no region: the function predates regions; deploy this version's");
+        }
+        if (RegionClaims.UNGUARDED.equals(region.guard())) {
+            ok("region", region.self().region() + ": unguarded (no claim registry): a lone stack, not a guarded fleet member");
+            return;
+        }
+        if (region.claims() == null) {
+            throw new CheckFailed(region.self() + " is guarded, but its function could not read the claim registry");
+        }
+        Block block = Block.ofDatacenter(lease.slot().datacenter());
+        RegionClaims.Row claim = region.claimOf(block);
+        if (claim == null || !claim.claimant().equals(region.self())) {
+            throw new CheckFailed(block + " is " + (claim == null ? "not claimed" : "claimed by " + claim.claimant())
+                    + " in the claim registry, not for this stack (" + region.self() + ")");
+        }
+        for (RegionClaims.Row other : region.claims()) {
+            if (other.block() != block && other.claimant().equals(region.self())) {
+                throw new CheckFailed("claimed twice: " + region.self() + " holds " + block + " and also " + other.block()
+                        + ", which it does not lease from; release that one (docs/multi-region.md)");
+            }
+        }
+        ok("region", region.self() + ": " + block + " claimed in the registry for this stack alone, IDs from "
+                + Instant.ofEpochMilli(claim.from()) + "; " + region.claims().size() + " claims in the fleet");
     }
 
     private void ids(SnowflakeCodec codec) throws CheckFailed {
         String path = "/ids?count=" + API_IDS;
-        HttpURLConnection connection = null;
         int status;
         String body;
         try {
-            connection = (HttpURLConnection) new URL(url + path).openConnection();
-            connection.setConnectTimeout(3_000);
-            connection.setReadTimeout(READ_TIMEOUT_MILLIS);
-            connection.setInstanceFollowRedirects(false);
-            connection.setRequestProperty("Accept", "application/json");
-            status = connection.getResponseCode();
-            InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            body = in == null ? "" : read(in);
+            PublicRoute.Answer answer = PublicRoute.get(url, path);
+            status = answer.status;
+            body = answer.body;
         } catch (IOException e) {
             throw new CheckFailed("GET " + path + " failed: " + e);
-        } finally {
-            if (connection != null) {
-                connection.disconnect();
-            }
         }
         if (status != 200) {
             throw new CheckFailed("GET " + path + " answered HTTP " + status + ": " + body);
@@ -248,17 +271,6 @@ public final class CheckCommand {
         out.println(String.format("FAIL %-8s %s", step, e.getMessage()));
         err.println("check failed at step '" + step + "'");
         return 1;
-    }
-
-    private static String read(InputStream in) throws IOException {
-        try (InputStream stream = in) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            byte[] buffer = new byte[4096];
-            for (int n; (n = stream.read(buffer)) > 0; ) {
-                bytes.write(buffer, 0, n);
-            }
-            return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
-        }
     }
 
     private static int usage(PrintStream err, String problem) {

@@ -41,12 +41,12 @@ class DeploymentCheckIT {
 
             assertEquals(0, result.exitCode, result::toString);
             String[] lines = result.stdout.split("\\R");
-            String[] steps = {"lease", "clock", "issue", "slot-map", "ids", "release"};
+            String[] steps = {"lease", "clock", "issue", "slot-map", "region", "ids", "release"};
             assertEquals("check " + runner.baseUri(), lines[0], result::toString);
             for (int i = 0; i < steps.length; i++) {
                 assertTrue(lines[i + 1].startsWith(String.format("ok   %-8s ", steps[i])), result::toString);
             }
-            assertEquals("check passed: 6 steps", lines[steps.length + 1], result::toString);
+            assertEquals("check passed: 7 steps", lines[steps.length + 1], result::toString);
             // The slot map step saw the check's own lease; the release gave it back.
             assertTrue(lines[4].contains("agents 1/1 held"), result::toString); // the runner splits its pool as the template does
             assertTrue(!slotMapShowsTheCheck(runner), "the check's lease was not given back");

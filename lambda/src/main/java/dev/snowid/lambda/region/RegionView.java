@@ -7,6 +7,8 @@ import dev.snowid.protocol.RegionClaims;
 import dev.snowid.region.Block;
 import dev.snowid.region.BlockClaims;
 import dev.snowid.region.Claim;
+import dev.snowid.region.ClaimMarker;
+import dev.snowid.region.ClaimMarkers;
 import dev.snowid.region.ClaimRegistry;
 import dev.snowid.region.Claimant;
 import dev.snowid.region.RegionGuard;
@@ -31,11 +33,13 @@ public final class RegionView {
     private final SlotPool pool;
     private final ClaimRegistry registry;
     private final RegionGuard guard;
+    private final ClaimMarkers markers;
     private final WallClock clock;
     private volatile Map<Block, BlockClaims> cached;
     private volatile long cachedAt;
 
-    private RegionView(Claimant self, SlotPool pool, ClaimRegistry registry, RegionGuard guard, WallClock clock) {
+    private RegionView(Claimant self, SlotPool pool, ClaimRegistry registry, RegionGuard guard, ClaimMarkers markers, WallClock clock) {
+        this.markers = markers;
         this.self = self;
         this.pool = pool;
         this.registry = registry;
@@ -45,12 +49,13 @@ public final class RegionView {
 
     /** A lone stack: no registry; it names its own region for the IDs of its own pool. */
     public static RegionView unguarded(Claimant self, SlotPool pool) {
-        return new RegionView(self, pool, null, null, WallClock.SYSTEM);
+        return new RegionView(self, pool, null, null, null, WallClock.SYSTEM);
     }
 
     /** A stack guarded by {@code guard} against {@code registry}. */
-    public static RegionView guarded(Claimant self, SlotPool pool, ClaimRegistry registry, RegionGuard guard, WallClock clock) {
-        return new RegionView(self, pool, registry, guard, clock);
+    public static RegionView guarded(Claimant self, SlotPool pool, ClaimRegistry registry, RegionGuard guard, ClaimMarkers markers,
+            WallClock clock) {
+        return new RegionView(self, pool, registry, guard, markers, clock);
     }
 
     /** This stack's region, as {@code /health} names it. */
@@ -95,7 +100,28 @@ public final class RegionView {
                 }
             }
         }
-        return new RegionClaims(self, guardState(), rows);
+        return new RegionClaims(self, tableState(), rows);
+    }
+
+    /**
+     * The guard as the lease table's claim marker says it, for the slot map: {@code claimed},
+     * {@code released}, {@code unclaimed} (no marker yet), {@code refused} (another claimant's
+     * marker); the lease function that answers the map may never have acquired itself.
+     */
+    private String tableState() {
+        if (guard == null) {
+            return guardState();
+        }
+        try {
+            Optional<ClaimMarker> marker = markers.read(guard.block());
+            if (marker.isEmpty()) {
+                return "unclaimed";
+            }
+            return marker.get().confirms(self) ? RegionGuard.State.CLAIMED.value()
+                    : marker.get().state() == ClaimMarker.State.RELEASED ? "released" : RegionGuard.State.REFUSED.value();
+        } catch (RuntimeException unreadable) {
+            return guardState();
+        }
     }
 
     private Map<Block, BlockClaims> cachedClaims() {

@@ -46,7 +46,7 @@ public final class RegionalStack implements AutoCloseable {
                 FunctionSettings.REGISTRY_TABLE, settings.registryRegion().orElse(null), settings.registryEndpoint());
         RegionGuard guard = new RegionGuard(settings.block().orElseThrow(), settings.claimant(), markers,
                 new BlockHandover(claims, table, markers, clock));
-        return new RegionalStack(guard, RegionView.guarded(settings.claimant(), pool, claims, guard, clock), claims);
+        return new RegionalStack(guard, RegionView.guarded(settings.claimant(), pool, claims, guard, markers, clock), claims);
     }
 
     /** What every new acquisition of this stack's pools asks first. */
