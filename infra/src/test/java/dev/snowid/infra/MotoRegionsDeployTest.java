@@ -12,7 +12,6 @@ import dev.snowid.lambda.dynamodb.DynamoDbClaimRegistry;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTableClient;
 import dev.snowid.lambda.dynamodb.RegistrySchema;
-import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.region.Block;
 import dev.snowid.region.BlockClaims;
@@ -20,8 +19,6 @@ import dev.snowid.region.Claimant;
 import dev.snowid.region.RegionPlan;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.OnMoto;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.regions.Region;
@@ -133,20 +129,10 @@ class MotoRegionsDeployTest {
     }
 
     private static String invoke(SnowidHandler handler, String method, String path, String query) {
-        String event = HttpApiEvent.request(method, path).rawQuery(query).requestId(UUID.randomUUID().toString()).json();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        return out.toString(StandardCharsets.UTF_8);
+        return MotoDeployTest.invoke(handler, method, path, query, null);
     }
 
     private static JsonNode body(String response, int status) {
-        JsonNode parsed = JsonNode.parser().parse(response);
-        assertEquals(String.valueOf(status), parsed.field("statusCode").map(JsonNode::asNumber).orElse(null), response);
-        return JsonNode.parser().parse(parsed.field("body").orElseThrow().text());
+        return MotoDeployTest.body(response, status);
     }
-
 }

@@ -112,7 +112,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                     log.audit(line);
                     meter.routeOutcome(line);
                 }, settings.role());
-        Priming priming = new Priming(event -> api.answer(event, PRIMING_REQUEST_ID), store);
+        Priming priming = new Priming(event -> region.view().withoutRegistry(() -> api.answer(event, PRIMING_REQUEST_ID)), store);
         this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, priming);
         Core.getGlobalContext().register(snapStartHooks);
     }

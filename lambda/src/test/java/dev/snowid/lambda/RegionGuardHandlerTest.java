@@ -13,7 +13,12 @@ import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.protocol.RegionClaims;
 import dev.snowid.protocol.SlotMap;
 import dev.snowid.region.Block;
+import dev.snowid.region.BlockClaims;
+import dev.snowid.region.ClaimRegistry;
 import dev.snowid.region.Claimant;
+import dev.snowid.testing.InMemoryClaimMarkers;
+import dev.snowid.testing.InMemoryClaimRegistry;
+import dev.snowid.testing.InMemoryLeaseStore;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
 import org.junit.jupiter.api.Test;
@@ -93,6 +98,38 @@ class RegionGuardHandlerTest {
             SlotMap map = SlotMap.read(alone.call(TestEvents.get("/leases").bearer(Functions.SECRET), PayloadFormat.V2).body());
             assertEquals("unguarded", map.region().guard());
             assertEquals(null, map.region().claims());
+        }
+    }
+
+    @Test
+    void snapStartPrimingDecodesWithoutReadingTheRegistryAndARequestThenDoes() {
+        InMemoryClaimRegistry registry = new InMemoryClaimRegistry();
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        ClaimRegistry counted = new ClaimRegistry() {
+            @Override
+            public BlockClaims claim(Block block, Claimant claimant, long now) {
+                return registry.claim(block, claimant, now);
+            }
+
+            @Override
+            public BlockClaims release(Block block, Claimant claimant, long until) {
+                return registry.release(block, claimant, until);
+            }
+
+            @Override
+            public java.util.Map<Block, BlockClaims> claims() {
+                reads.incrementAndGet();
+                return registry.claims();
+            }
+        };
+        FunctionSettings settings = FunctionSettings.from(java.util.Map.of(FunctionSettings.REGISTRY_TABLE, "snowid-registry"));
+        try (SnowidHandler handler = SnowidHandler.builder(settings).store(new InMemoryLeaseStore())
+                .claims(counted, new InMemoryClaimMarkers()).logTo(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+                .build()) {
+            handler.snapStartHooks().beforeCheckpoint(null);
+            assertEquals(0, reads.get(), "init (priming included) makes no network call, so no registry read");
+            Invocation.of(handler, TestEvents.get("/ids/1724551110457221119").v2());
+            assertEquals(1, reads.get(), "a real decode reads the registry");
         }
     }
 }

@@ -36,6 +36,8 @@ public final class RegionView {
     private final ClaimMarkers markers;
     private final WallClock clock;
     private volatile Map<Block, BlockClaims> cached;
+    /** Set while SnapStart priming runs the request path: init makes no network call, so no registry read. */
+    private volatile boolean priming;
     private volatile long cachedAt;
 
     private RegionView(Claimant self, SlotPool pool, ClaimRegistry registry, RegionGuard guard, ClaimMarkers markers, WallClock clock) {
@@ -56,6 +58,16 @@ public final class RegionView {
     public static RegionView guarded(Claimant self, SlotPool pool, ClaimRegistry registry, RegionGuard guard, ClaimMarkers markers,
             WallClock clock) {
         return new RegionView(self, pool, registry, guard, markers, clock);
+    }
+
+    /** Runs {@code requestPath} (SnapStart priming, during init) without reading the registry. */
+    public <T> T withoutRegistry(java.util.function.Supplier<T> requestPath) {
+        priming = true;
+        try {
+            return requestPath.get();
+        } finally {
+            priming = false;
+        }
     }
 
     /** This stack's region, as {@code /health} names it. */
@@ -125,6 +137,9 @@ public final class RegionView {
     }
 
     private Map<Block, BlockClaims> cachedClaims() {
+        if (priming) {
+            return null;
+        }
         Map<Block, BlockClaims> claims = cached;
         if (claims == null || clock.millis() - cachedAt > DECODE_CACHE_MILLIS) {
             claims = read();
