@@ -101,35 +101,68 @@ class RegionGuardHandlerTest {
         }
     }
 
+    /** A registry in memory that counts its reads. */
+    private static final class CountedRegistry implements ClaimRegistry {
+        final InMemoryClaimRegistry registry = new InMemoryClaimRegistry();
+        final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public BlockClaims claim(Block block, Claimant claimant, long now) {
+            return registry.claim(block, claimant, now);
+        }
+
+        @Override
+        public BlockClaims release(Block block, Claimant claimant, long until) {
+            return registry.release(block, claimant, until);
+        }
+
+        @Override
+        public java.util.Map<Block, BlockClaims> claims() {
+            reads.incrementAndGet();
+            return registry.claims();
+        }
+    }
+
+    private static SnowidHandler guardedInMemory(CountedRegistry registry, dev.snowid.WallClock clock) {
+        FunctionSettings settings = FunctionSettings.from(java.util.Map.of(FunctionSettings.REGISTRY_TABLE, "snowid-registry"));
+        return SnowidHandler.builder(settings).store(new InMemoryLeaseStore()).clock(clock)
+                .claims(registry, new InMemoryClaimMarkers()).logTo(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+                .build();
+    }
+
     @Test
     void snapStartPrimingDecodesWithoutReadingTheRegistryAndARequestThenDoes() {
-        InMemoryClaimRegistry registry = new InMemoryClaimRegistry();
-        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
-        ClaimRegistry counted = new ClaimRegistry() {
-            @Override
-            public BlockClaims claim(Block block, Claimant claimant, long now) {
-                return registry.claim(block, claimant, now);
-            }
-
-            @Override
-            public BlockClaims release(Block block, Claimant claimant, long until) {
-                return registry.release(block, claimant, until);
-            }
-
-            @Override
-            public java.util.Map<Block, BlockClaims> claims() {
-                reads.incrementAndGet();
-                return registry.claims();
-            }
-        };
-        FunctionSettings settings = FunctionSettings.from(java.util.Map.of(FunctionSettings.REGISTRY_TABLE, "snowid-registry"));
-        try (SnowidHandler handler = SnowidHandler.builder(settings).store(new InMemoryLeaseStore())
-                .claims(counted, new InMemoryClaimMarkers()).logTo(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
-                .build()) {
+        CountedRegistry registry = new CountedRegistry();
+        try (SnowidHandler handler = guardedInMemory(registry, dev.snowid.WallClock.SYSTEM)) {
             handler.snapStartHooks().beforeCheckpoint(null);
-            assertEquals(0, reads.get(), "init (priming included) makes no network call, so no registry read");
+            assertEquals(0, registry.reads.get(), "init (priming included) makes no network call, so no registry read");
             Invocation.of(handler, TestEvents.get("/ids/1724551110457221119").v2());
-            assertEquals(1, reads.get(), "a real decode reads the registry");
+            assertEquals(1, registry.reads.get(), "a real decode reads the registry");
+        }
+    }
+
+    @Test
+    void decodingReadsTheRegistryOnceAMinuteAndAfterAFailureWaitsTenSeconds() {
+        CountedRegistry registry = new CountedRegistry();
+        dev.snowid.testing.ManualClock clock = new dev.snowid.testing.ManualClock(1_700_000_000_000L);
+        String decode = TestEvents.get("/ids/1724551110457221119").v2();
+        try (SnowidHandler handler = guardedInMemory(registry, clock)) {
+            Invocation.of(handler, decode);
+            clock.advance(59_000);
+            Invocation.of(handler, decode);
+            assertEquals(1, registry.reads.get(), "a read answers decodings for a minute");
+
+            registry.registry.setUnavailable(true);
+            clock.advance(2_000);
+            Invocation unknown = Invocation.of(handler, decode);
+            assertEquals(200, unknown.status(), "a decode never fails for the registry");
+            assertTrue(unknown.json().field("region").orElseThrow().isNull());
+            clock.advance(9_000);
+            Invocation.of(handler, decode);
+            assertEquals(2, registry.reads.get(), "no second try within 10 s of a failed read");
+            clock.advance(1_001);
+            Invocation.of(handler, decode);
+            assertEquals(3, registry.reads.get());
         }
     }
 }

@@ -28,6 +28,11 @@ public final class RegionView {
 
     /** How long a read of the registry answers decodings. */
     static final long DECODE_CACHE_MILLIS = 60_000;
+    /**
+     * How long decodings do without the registry after a read failed: a registry that does not
+     * answer must not hold every decode (and the ids function's concurrency) for its time budget.
+     */
+    static final long DECODE_RETRY_MILLIS = 10_000;
 
     private final Claimant self;
     private final SlotPool pool;
@@ -39,6 +44,7 @@ public final class RegionView {
     /** Set while SnapStart priming runs the request path: init makes no network call, so no registry read. */
     private volatile boolean priming;
     private volatile long cachedAt;
+    private volatile long failedAt = Long.MIN_VALUE;
 
     private RegionView(Claimant self, SlotPool pool, ClaimRegistry registry, RegionGuard guard, ClaimMarkers markers, WallClock clock) {
         this.markers = markers;
@@ -141,10 +147,10 @@ public final class RegionView {
             return null;
         }
         Map<Block, BlockClaims> claims = cached;
-        if (claims == null || clock.millis() - cachedAt > DECODE_CACHE_MILLIS) {
-            claims = read();
+        if (claims != null && clock.millis() - cachedAt <= DECODE_CACHE_MILLIS) {
+            return claims;
         }
-        return claims;
+        return failedAt != Long.MIN_VALUE && clock.millis() - failedAt < DECODE_RETRY_MILLIS ? null : read();
     }
 
     /** The registry now, remembered for decoding; null when it cannot be read. */
@@ -153,8 +159,10 @@ public final class RegionView {
             Map<Block, BlockClaims> claims = registry.claims();
             cached = claims;
             cachedAt = clock.millis();
+            failedAt = Long.MIN_VALUE;
             return claims;
         } catch (RuntimeException unreadable) {
+            failedAt = clock.millis();
             return null;
         }
     }
