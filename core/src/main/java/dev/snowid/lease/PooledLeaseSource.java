@@ -39,12 +39,17 @@ public final class PooledLeaseSource implements LeaseSource {
     private final LeaseTerms terms;
     private final WallClock clock;
     private final String holder;
+    private final AcquisitionGuard guard;
 
     /**
      * @param holder who this process is (function, log stream, host, pid): written to the
      *               table's {@code holder} attribute for operators, never used for decisions
      */
     public PooledLeaseSource(LeaseStore store, SlotPool pool, LeaseTerms terms, WallClock clock, String holder) {
+        this(store, pool, terms, clock, holder, AcquisitionGuard.NONE);
+    }
+
+    private PooledLeaseSource(LeaseStore store, SlotPool pool, LeaseTerms terms, WallClock clock, String holder, AcquisitionGuard guard) {
         if (store == null || pool == null || terms == null || clock == null) {
             throw new IllegalArgumentException("a pooled lease source needs a store, a pool, terms and a clock");
         }
@@ -53,6 +58,12 @@ public final class PooledLeaseSource implements LeaseSource {
         this.terms = terms;
         this.clock = clock;
         this.holder = holder == null ? "" : holder;
+        this.guard = guard == null ? AcquisitionGuard.NONE : guard;
+    }
+
+    /** The same source, asking {@code guard} before every new acquisition (e.g. whether the block is claimed for this region). */
+    public PooledLeaseSource guardedBy(AcquisitionGuard guard) {
+        return new PooledLeaseSource(store, pool, terms, clock, holder, guard);
     }
 
     @Override
@@ -87,6 +98,7 @@ public final class PooledLeaseSource implements LeaseSource {
      */
     public Lease acquire(String holder, String requestId) {
         String who = holder == null ? "" : holder;
+        guard.beforeAcquisition(); // before any write: a stack whose block is not claimed grants nothing
         // Both the token and the slot choice come from a SecureRandom made here, per acquisition,
         // never at construction or class init: a SnapStart snapshot is restored into many
         // environments, and anything created before it (a token, a seeded generator) would be the

@@ -336,7 +336,7 @@ class MotoDeployTest {
         return environment;
     }
 
-    private static String invoke(SnowidHandler handler, String method, String path, String query, String authorization) {
+    static String invoke(SnowidHandler handler, String method, String path, String query, String authorization) {
         return invoke(handler, event(method, path, query, authorization));
     }
 
@@ -359,7 +359,7 @@ class MotoDeployTest {
         return event.json();
     }
 
-    private static JsonNode body(String response, int status) {
+    static JsonNode body(String response, int status) {
         JsonNode parsed = json(response);
         assertEquals(String.valueOf(status), parsed.field("statusCode").map(JsonNode::asNumber).orElse(null), response);
         return json(parsed.field("body").orElseThrow().text());

@@ -6,6 +6,7 @@ import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.dynamodb.RegistryTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
 import dev.snowid.local.http.LocalHttpServer;
@@ -133,6 +134,9 @@ public final class LocalRunner implements AutoCloseable {
                 // A local engine starts empty; a real table is the template's to create.
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
+            // So is a local claim registry; in AWS infra/registry.yaml creates it.
+            settings.region().registryEndpoint().filter(LocalRunner::isLoopback).ifPresent(registry ->
+                    RegistryTable.createIfMissing(registry, settings.region().registryTable().orElseThrow()));
             // Two handlers, as the template's two functions: each its own lock, threads and queue (RouteLane).
             Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
             LeaseRouteAuth leaseAuth = null;
@@ -160,7 +164,7 @@ public final class LocalRunner implements AutoCloseable {
             LocalHttpServer server = LocalHttpServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
                     GatewayBridge.MAX_EVENT_BYTES, dispatch);
             return new LocalRunner(server, dispatch, handlers, engine, endpoint, settings.table(), madeUp, authorizationOption,
-                    settings.poolDescription(), LocalSettings.warnings(environment));
+                    settings.poolDescription() + "; " + guard(settings), LocalSettings.warnings(environment));
         } catch (IOException e) {
             handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
@@ -171,6 +175,13 @@ public final class LocalRunner implements AutoCloseable {
             closeQuietly(engine);
             throw e;
         }
+    }
+
+    /** E.g. "region eu-local, guarded by the claim registry 'snowid-registry' on http://…", or "region local, unguarded". */
+    private static String guard(FunctionSettings settings) {
+        var region = settings.region();
+        return "region " + region.claimant().region() + region.registryTable().map(table -> ", guarded by the claim registry '" + table
+                + "' on " + region.registryEndpoint().map(URI::toString).orElse("DynamoDB")).orElse(", unguarded (no claim registry)");
     }
 
     /** The port the server listens on (the chosen one when {@value LocalSettings#LOCAL_PORT} was 0). */

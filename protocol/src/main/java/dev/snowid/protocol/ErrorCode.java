@@ -6,6 +6,7 @@ import dev.snowid.lease.AcquisitionSupersededException;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.region.BlockNotClaimedException;
 
 /**
  * Every error code the snowid API answers with, and its HTTP status. The function picks the
@@ -39,7 +40,9 @@ public enum ErrorCode {
     CLOCK_SKEW(503, "clock_skew", "this function's clock differs from the lease store's by more than the tolerated skew"),
     ACQUISITION_SUPERSEDED(503, "acquisition_superseded",
             "another acquisition with this request id took this one's place; send the request again to be answered with its lease"),
-    UNAVAILABLE(503, "unavailable", "no lease is in force for this function right now (lost or run out)");
+    UNAVAILABLE(503, "unavailable", "no lease is in force for this function right now (lost or run out)"),
+    /** The stack's block is not confirmed as claimed for its region in the claim registry ({@code dev.snowid.region}). */
+    BLOCK_NOT_CLAIMED(503, "block_not_claimed", "this stack's datacenter block is not claimed for its region in the claim registry");
 
     private final int status;
     private final String code;
@@ -85,6 +88,9 @@ public enum ErrorCode {
         }
         if (e instanceof AcquisitionSupersededException) {
             return ACQUISITION_SUPERSEDED;
+        }
+        if (e instanceof BlockNotClaimedException) {
+            return BLOCK_NOT_CLAIMED;
         }
         return UNAVAILABLE;
     }

@@ -65,7 +65,8 @@ public final class LeaseApiContract {
     private static final String SLOT_MAP_ANSWER = "{\"now\":%NOW%,\"leaseMillis\":%LEASE_MILLIS%,"
             + "\"parts\":[{\"part\":\"shared\",\"size\":1,\"held\":1,\"free\":0,\"earliestExpiry\":%EXPIRES_AT%,\"slots\":\"%SLOT%\"}],"
             + "\"leases\":[{\"slot\":%SLOT%,\"node\":\"%DATACENTER%:%MACHINE%\",\"part\":\"shared\",\"holder\":\"%HOLDER%\","
-            + "\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}]}";
+            + "\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}],"
+            + "\"region\":\"%NAME%\",\"stack\":\"%NAME%\",\"guard\":\"unguarded\",\"claims\":null}";
     private static final String CLAIM = "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%}";
     private static final String ACQUISITION = "{\"holder\":\"%HOLDER%\",\"requestId\":\"%REQUEST_ID%\"}";
 
@@ -227,6 +228,7 @@ public final class LeaseApiContract {
         shapes.put("%OWNER%", "[0-9a-f]{32}");
         shapes.put("%REQUEST_ID%", "[0-9a-f]{32}");
         shapes.put("%HOLDER%", "[^\"\\\\]{1,200}");
+        shapes.put("%NAME%", "[!#-.0-\\[\\]-~]{1,128}");
         shapes.put("%MESSAGE%", "\"([^\"\\\\]|\\\\.)+\"");
         return shapes;
     }

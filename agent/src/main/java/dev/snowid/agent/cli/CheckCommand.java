@@ -14,9 +14,12 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAuthMode;
+import dev.snowid.protocol.RegionClaims;
 import dev.snowid.protocol.SlotMap;
+import dev.snowid.region.Block;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,8 +37,9 @@ import java.util.OptionalLong;
  * same request id while the API settles nothing, within the start-up deadline); {@code clock} (this
  * machine's clock against the API's Date header, within the default tolerance); {@code issue} (IDs
  * under the lease decode to its slot and lie inside its window); {@code slot-map} (GET /leases:
- * occupancy per part, our lease the check's only slot); {@code ids} (GET /ids decodes with the
- * API's epoch); {@code release} (DELETE /leases/{slot}). Every request carries the credentials.
+ * occupancy per part, our lease the check's only slot); {@code region} (the block claimed for this
+ * stack alone, or the stack unguarded); {@code ids} (GET /ids decodes with the API's epoch);
+ * {@code release} (DELETE /leases/{slot}). Every request carries the credentials.
  */
 public final class CheckCommand {
 
@@ -92,7 +96,9 @@ public final class CheckCommand {
             step = "issue";
             lastIssued = issue(lease, codec);
             step = "slot-map";
-            slotMap(lease);
+            SlotMap map = slotMap(lease);
+            step = "region";
+            region(map, lease);
             step = "ids";
             ids(codec);
         } catch (RuntimeException | CheckFailed e) {
@@ -191,7 +197,7 @@ public final class CheckCommand {
         }
     }
 
-    private void slotMap(Lease lease) throws CheckFailed {
+    private SlotMap slotMap(Lease lease) throws CheckFailed {
         SlotMap map = source.slotMap();
         List<Slot> ours = new ArrayList<>();
         for (SlotMap.Entry entry : map.leases()) {
@@ -209,6 +215,39 @@ public final class CheckCommand {
                     .append(part.size()).append(" held");
         }
         ok("slot-map", parts + "; ours among them, the check's only slot; leases last " + map.leaseMillis() + " ms");
+        return map;
+    }
+
+    /**
+     * The stack's block is claimed for this stack in the claim registry, and no other block is
+     * (a claim it left behind); a stack without a registry passes, and says it is unguarded.
+     */
+    private void region(SlotMap map, Lease lease) throws CheckFailed {
+        RegionClaims region = map.region();
+        if (region == null) {
+            throw new CheckFailed("the slot map names no region: the function predates regions; deploy this version's");
+        }
+        if (RegionClaims.UNGUARDED.equals(region.guard())) {
+            ok("region", region.self().region() + ": unguarded (no claim registry): a lone stack, not a guarded fleet member");
+            return;
+        }
+        if (region.claims() == null) {
+            throw new CheckFailed(region.self() + " is guarded, but its function could not read the claim registry");
+        }
+        Block block = Block.ofDatacenter(lease.slot().datacenter());
+        RegionClaims.Row claim = region.claimOf(block);
+        if (claim == null || !claim.claimant().equals(region.self())) {
+            throw new CheckFailed(block + " is " + (claim == null ? "not claimed" : "claimed by " + claim.claimant())
+                    + " in the claim registry, not for this stack (" + region.self() + ")");
+        }
+        for (RegionClaims.Row other : region.claims()) {
+            if (other.block() != block && other.claimant().equals(region.self())) {
+                throw new CheckFailed("claimed twice: " + region.self() + " holds " + block + " and also " + other.block()
+                        + ", which it does not lease from; release that one (docs/multi-region.md)");
+            }
+        }
+        ok("region", region.self() + ": " + block + " claimed in the registry for this stack alone, IDs from "
+                + Instant.ofEpochMilli(claim.from()) + "; " + region.claims().size() + " claims in the fleet");
     }
 
     private void ids(SnowflakeCodec codec) {

@@ -5,12 +5,14 @@ import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.LeaseAuthMode;
 import java.io.PrintStream;
 import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * What the commands that call the lease API ({@code leases}, {@code check}) start with: their one
- * argument, the lease URL; a warning for each {@code SNOWID_*} variable they do not read; and the
- * lease API at that URL, authorized as the environment says ({@link CliSettings}). Wrong
+ * What the commands that call the lease API ({@code leases}, {@code check}) start with: their
+ * arguments, the lease URLs (one for {@code check}); a warning for each {@code SNOWID_*} variable they do not read; and the
+ * lease API at each URL, authorized as the environment says ({@link CliSettings}). Wrong
  * arguments or settings are a usage error (exit status 2), said on stderr.
  */
 final class LeaseApiArguments {
@@ -39,35 +41,59 @@ final class LeaseApiArguments {
      */
     static LeaseApiArguments read(String command, String[] args, Map<String, String> env, String holder, String needs,
                                   PrintStream err) {
-        if (args.length != 1) {
-            usage(command, err, args.length == 0 ? "no lease URL given" : "one lease URL only; unexpected '" + args[1] + "'");
+        if (args.length > 1) {
+            usage(command, false, err, "one lease URL only; unexpected '" + args[1] + "'");
+            return null;
+        }
+        List<LeaseApiArguments> each = readEach(command, false, args, env, holder, needs, err);
+        return each == null ? null : each.get(0);
+    }
+
+    /**
+     * As {@link #read}, for a command that takes one or more lease URLs (one stack per region).
+     *
+     * @return one per URL, in order; null when the arguments or settings are wrong (said on {@code err})
+     */
+    static List<LeaseApiArguments> readEach(String command, String[] args, Map<String, String> env, String holder, String needs,
+                                            PrintStream err) {
+        return readEach(command, true, args, env, holder, needs, err);
+    }
+
+    private static List<LeaseApiArguments> readEach(String command, boolean several, String[] args, Map<String, String> env,
+                                                    String holder, String needs, PrintStream err) {
+        if (args.length == 0) {
+            usage(command, several, err, "no lease URL given");
             return null;
         }
         for (String warning : CliSettings.warnings(env)) {
             err.println("warning: " + warning);
         }
-        URL url;
-        try {
-            url = HttpUrl.parse(args[0]);
-        } catch (IllegalArgumentException e) {
-            usage(command, err, "'" + args[0] + "' " + e.getMessage()
-                    + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
-            return null;
+        List<LeaseApiArguments> each = new ArrayList<>();
+        for (String arg : args) {
+            URL url;
+            try {
+                url = HttpUrl.parse(arg);
+            } catch (IllegalArgumentException e) {
+                usage(command, several, err, "'" + arg + "' " + e.getMessage()
+                        + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
+                return null;
+            }
+            try {
+                each.add(new LeaseApiArguments(url, CliSettings.leaseApi(env, url, holder, needs), CliSettings.mode(env),
+                        CliSettings.startupDeadlineMillis(env)));
+            } catch (IllegalArgumentException e) {
+                usage(command, several, err, e.getMessage());
+                return null;
+            }
         }
-        try {
-            return new LeaseApiArguments(url, CliSettings.leaseApi(env, url, holder, needs), CliSettings.mode(env),
-                    CliSettings.startupDeadlineMillis(env));
-        } catch (IllegalArgumentException e) {
-            usage(command, err, e.getMessage());
-            return null;
-        }
+        return each;
     }
 
     /** The problem, then how the command is called, on {@code err}. */
-    static int usage(String command, PrintStream err, String problem) {
+    private static void usage(String command, boolean several, PrintStream err, String problem) {
+        String urls = several ? " <lease url> [<lease url> ...]" : " <lease url>";
         err.println(problem);
-        err.println("usage: " + CliSettings.SECRET_VARIABLE + "=<secret> java -jar snowid-agent.jar " + command + " <lease url>");
-        err.println("       " + CliSettings.AUTH_VARIABLE + "=aws_iam java -jar snowid-agent-iam.jar " + command + " <lease url>");
-        return USAGE;
+        err.println("usage: " + CliSettings.SECRET_VARIABLE + "=<secret> java -jar snowid-agent.jar " + command + urls);
+        err.println("       " + CliSettings.AUTH_VARIABLE + "=aws_iam java -jar snowid-agent-iam.jar " + command + urls);
     }
 }

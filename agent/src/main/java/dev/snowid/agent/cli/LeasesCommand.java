@@ -3,13 +3,18 @@ package dev.snowid.agent.cli;
 import dev.snowid.client.LeaseSecretRefusedException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * {@code leases <lease url>}: draws the function's slot pool ({@code GET /leases}) as a grid.
- * The credentials come from the environment ({@link CliSettings}): the bearer secret, or with
+ * {@code leases <lease url> [<lease url> …]}: draws the function's slot pool ({@code GET /leases})
+ * as a grid; given several stacks (one per region), the fleet ({@link FleetView}): every grid, the
+ * claim registry's claims and the blocks where claims and live leases disagree. The credentials
+ * come from the environment ({@link CliSettings}): the bearer secret, or with
  * {@code SNOWID_LEASE_AUTH=aws_iam} (and snowid-agent-iam.jar) a signature with this machine's
- * AWS credentials. Exit 0 on success, 1 when the API refused or failed, 2 for wrong arguments.
+ * AWS credentials. Exit 0 on success, 1 when an API refused or failed or a claim disagrees, 2 for
+ * wrong arguments.
  */
 public final class LeasesCommand {
 
@@ -17,16 +22,28 @@ public final class LeasesCommand {
     }
 
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
-        LeaseApiArguments call = LeaseApiArguments.read("leases", args, env, "snowid-agent leases", "the slot map needs", err);
-        if (call == null) {
+        List<LeaseApiArguments> calls = LeaseApiArguments.readEach("leases", args, env, "snowid-agent leases",
+                "the slot map needs", err);
+        if (calls == null) {
             return LeaseApiArguments.USAGE;
         }
-        try {
-            out.print(SlotGrid.render(call.api.slotMap()));
-            return 0;
-        } catch (LeaseStoreUnavailableException | LeaseSecretRefusedException e) {
-            err.println("cannot read the slot map: " + e.getMessage());
-            return 1;
+        List<FleetView.Stack> stacks = new ArrayList<>();
+        int status = 0;
+        for (int i = 0; i < calls.size(); i++) {
+            try {
+                stacks.add(new FleetView.Stack(args[i], calls.get(i).api.slotMap()));
+            } catch (LeaseStoreUnavailableException | LeaseSecretRefusedException e) {
+                err.println("cannot read the slot map" + (calls.size() == 1 ? "" : " of " + args[i]) + ": " + e.getMessage());
+                status = 1;
+            }
         }
+        if (stacks.size() == 1 && calls.size() == 1 && stacks.get(0).map.region() == null) {
+            // A function before regions: the grid alone.
+            out.print(SlotGrid.render(stacks.get(0).map));
+            return status;
+        }
+        List<String> disagreements = new ArrayList<>();
+        out.print(FleetView.render(stacks, disagreements));
+        return disagreements.isEmpty() ? status : 1;
     }
 }

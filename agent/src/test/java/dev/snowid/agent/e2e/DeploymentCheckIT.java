@@ -44,12 +44,12 @@ class DeploymentCheckIT {
 
             assertEquals(0, result.exitCode, result::toString);
             String[] lines = result.stdout.split("\\R");
-            String[] steps = {"secret", "lease", "clock", "issue", "slot-map", "ids", "release"};
+            String[] steps = {"secret", "lease", "clock", "issue", "slot-map", "region", "ids", "release"};
             assertEquals("check " + runner.baseUri(), lines[0], result::toString);
             for (int i = 0; i < steps.length; i++) {
                 assertTrue(lines[i + 1].startsWith(String.format("ok   %-9s ", steps[i])), result::toString);
             }
-            assertEquals("check passed: 7 steps", lines[steps.length + 1], result::toString);
+            assertEquals("check passed: 8 steps", lines[steps.length + 1], result::toString);
             // The slot map step saw the check's own lease; the release gave it back.
             assertTrue(lines[5].contains("agents 1/1 held"), result::toString); // the runner splits its pool as the template does
             assertFalse(slotMapShowsTheCheck(runner), "the check's lease was not given back");

@@ -45,12 +45,12 @@ class DeploymentCheckIamIT {
 
             assertEquals(0, result.exitCode, result::toString);
             String[] lines = result.stdout.split("\\R");
-            String[] steps = {"signature", "principal", "lease", "clock", "issue", "slot-map", "ids", "release"};
+            String[] steps = {"signature", "principal", "lease", "clock", "issue", "slot-map", "region", "ids", "release"};
             for (int i = 0; i < steps.length; i++) {
                 assertTrue(lines[i + 1].startsWith(String.format("ok   %-9s ", steps[i])), result::toString);
             }
             assertTrue(lines[1].contains("AWS SigV4"), result::toString);
-            assertEquals("check passed: 8 steps", lines[steps.length + 1], result::toString);
+            assertEquals("check passed: 9 steps", lines[steps.length + 1], result::toString);
             StandInStats stats = standIns.stats();
             assertEquals(List.of(), stats.rejected(), stats.toString());
             for (String request : List.of("POST /leases", "GET /leases", "GET /ids?count=3", "DELETE /leases/")) {

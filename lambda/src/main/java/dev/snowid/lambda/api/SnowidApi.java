@@ -226,6 +226,7 @@ public final class SnowidApi {
                 .field("datacenter", id.datacenter())
                 .field("machine", id.machine())
                 .field("sequence", id.sequence())
+                .field(LeaseFields.REGION, pool.region().regionOf(id).orElse(null))
                 .end());
     }
 
@@ -325,6 +326,8 @@ public final class SnowidApi {
                 .field("version", Version.CURRENT)
                 .field("slot", lease.map(l -> l.slot().toString()).orElse(null))
                 .field("leaseMillisLeft", lease.map(l -> l.window().remainingMillis(now)).orElse(null))
+                .field(LeaseFields.REGION, pool.region().region())
+                .field(LeaseFields.GUARD, pool.region().guardState())
                 .end());
     }
 

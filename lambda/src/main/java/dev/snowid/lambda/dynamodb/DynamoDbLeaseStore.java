@@ -25,6 +25,7 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.RequestClaim;
+import dev.snowid.region.ClaimMarkers;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
@@ -99,6 +100,11 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     public String tableName() {
         return table;
+    }
+
+    /** The claim markers kept in this table, over this store's client ({@code dev.snowid.region}). */
+    public ClaimMarkers claimMarkers() {
+        return new LeaseTableMarkers(client, table, calls);
     }
 
     @Override

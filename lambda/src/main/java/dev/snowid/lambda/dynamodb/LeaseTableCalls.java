@@ -32,11 +32,21 @@ final class LeaseTableCalls {
     private final StoreClockSkew skew;
     private final int maxAttempts;
     private final Duration operationTimeout;
+    /** What the table is and who creates it, for the message when it does not exist. */
+    private final String[] kind;
 
     /** @param store the store, for messages (its {@code toString} names table and endpoint) */
     LeaseTableCalls(DynamoDbClient client, Object store, String table, String tableSetting, String where, StoreClockSkew skew,
             int maxAttempts, Duration operationTimeout) {
+        this(client, store, table, tableSetting, where, skew, maxAttempts, operationTimeout, "lease table",
+                "the SAM template creates it");
+    }
+
+    /** @param kind what the table is ({@code "lease table"}) and who creates it, for the message when it does not exist */
+    LeaseTableCalls(DynamoDbClient client, Object store, String table, String tableSetting, String where, StoreClockSkew skew,
+            int maxAttempts, Duration operationTimeout, String... kind) {
         this.client = client;
+        this.kind = kind;
         this.store = store;
         this.table = table;
         this.tableSetting = tableSetting;
@@ -98,9 +108,9 @@ final class LeaseTableCalls {
         } catch (ConditionalCheckFailedException conditionFailed) {
             throw conditionFailed;
         } catch (ResourceNotFoundException missing) {
-            throw new LeaseStoreUnavailableException("the lease table '" + table + "' does not exist on " + where
+            throw new LeaseStoreUnavailableException("the " + kind[0] + " '" + table + "' does not exist on " + where
                     + (tableSetting == null ? ": " : ": set " + tableSetting + " to ")
-                    + "the name of the lease table (the SAM template creates it)",
+                    + "the name of the " + kind[0] + " (" + kind[1] + ")",
                     RETRY_AFTER_MISCONFIGURATION_MILLIS, missing);
         } catch (AwsServiceException refused) {
             String code = refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode();

@@ -71,6 +71,7 @@ public final class LeaseTableClient {
     public static final class Builder {
 
         private URI endpoint;
+        private String region;
         private Duration connectTimeout = CONNECT_TIMEOUT;
         private Duration attemptTimeout = ATTEMPT_TIMEOUT;
         private int maxAttempts = MAX_ATTEMPTS;
@@ -89,6 +90,12 @@ public final class LeaseTableClient {
 
         public Builder endpoint(Optional<URI> endpoint) {
             this.endpoint = endpoint.orElse(null);
+            return this;
+        }
+
+        /** The region the table is in; the function's own ({@code AWS_REGION}) when absent. */
+        public Builder region(String region) {
+            this.region = region == null || region.isEmpty() ? null : region;
             return this;
         }
 
@@ -150,9 +157,13 @@ public final class LeaseTableClient {
                             .apiCallTimeout(operationTimeout())
                             .executionInterceptors(List.copyOf(interceptors))
                             .build());
+            if (region != null) {
+                client.region(Region.of(region));
+            }
             if (endpoint != null) {
                 client.endpointOverride(endpoint)
-                        .region(Region.of(Optional.ofNullable(System.getenv("AWS_REGION")).orElse(LOCAL_REGION)));
+                        .region(Region.of(Optional.ofNullable(region).or(() -> Optional.ofNullable(System.getenv("AWS_REGION")))
+                                .orElse(LOCAL_REGION)));
                 if (isLoopback(endpoint)) {
                     // Local engines accept any signature, but the SDK insists on signing with something.
                     client.credentialsProvider(StaticCredentialsProvider.create(

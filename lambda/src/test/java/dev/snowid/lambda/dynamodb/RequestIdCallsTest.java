@@ -68,12 +68,15 @@ class RequestIdCallsTest {
     }
 
     @Test
-    void aClaimsKeyIsNeverASlotsAndTwoIdsThatShareOneAreTwoCallers(TestTable table) {
+    void aClaimsKeyIsNeverASlotsOrAMarkersAndTwoIdsThatShareOneAreTwoCallers(TestTable table) {
         for (String id : new String[] {"00000000000000000000000000000000", "ffffffffffffffffffffffffffffffff", ID}) {
             String key = LeaseTableSchema.claimKey(id);
             assertTrue(key.startsWith("-") && key.length() <= 39, key + ": negative, at most 38 digits");
             assertEquals(OptionalInt.empty(), LeaseTableSchema.slotIndexOf(key));
-            assertEquals(new BigInteger(id, 16).shiftRight(2), new BigInteger(key).negate().subtract(BigInteger.ONE), "126 bits kept");
+            assertEquals(new BigInteger(id, 16).shiftRight(2), new BigInteger(key).negate().subtract(BigInteger.valueOf(1025)),
+                    "126 bits kept");
+            assertTrue(new BigInteger(key).compareTo(BigInteger.valueOf(LeaseTableSchema.markerKey(LeaseTableSchema.MARKER_KEYS - 1))) < 0,
+                    key + ": below every marker's key");
         }
         assertEquals(OptionalInt.of(Slot.COUNT - 1), LeaseTableSchema.slotIndexOf("1023"));
         assertEquals(OptionalInt.empty(), LeaseTableSchema.slotIndexOf("1024"));
