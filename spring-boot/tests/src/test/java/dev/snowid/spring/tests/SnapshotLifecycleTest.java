@@ -49,7 +49,9 @@ class SnapshotLifecycleTest {
             int clientHooks = clientHooks();
             try (ConfigurableApplicationContext app = Apps.run(api, "snowid.lease.holder=" + HOLDER)) {
                 client[0] = app.getBean(SnowidClient.class);
-                assertEquals(clientHooks, clientHooks(), "the starter's client registers no CRaC hooks of its own");
+                // org.crac holds resources weakly: hooks of clients built by earlier tests may be collected
+                // meanwhile, so the count may fall, and must never rise.
+                assertTrue(clientHooks() <= clientHooks, "the starter's client registers no CRaC hooks of its own");
                 Lease snapshot = client[0].currentLease().orElseThrow();
                 long before = client[0].nextId();
 
