@@ -98,7 +98,6 @@ public final class PooledLeaseSource implements LeaseSource {
      */
     public Lease acquire(String holder, String requestId) {
         String who = holder == null ? "" : holder;
-        guard.beforeAcquisition(); // before any write: a stack whose block is not claimed grants nothing
         // Both the token and the slot choice come from a SecureRandom made here, per acquisition,
         // never at construction or class init: a SnapStart snapshot is restored into many
         // environments, and anything created before it (a token, a seeded generator) would be the
@@ -106,6 +105,7 @@ public final class PooledLeaseSource implements LeaseSource {
         SecureRandom random = new SecureRandom();
         String owner = HexToken.draw(random);
         if (requestId == null) {
+            guard.beforeAcquisition(); // a stack whose block is not claimed grants nothing
             return lease(who, owner, null, random, false);
         }
         RequestClaim claim = store.claim(requestId, who, owner, clock.millis() + terms.leaseMillis());
@@ -121,6 +121,8 @@ public final class PooledLeaseSource implements LeaseSource {
                 return granted.get();
             }
         }
+        // Only a new grant is guarded: a lease answered again by its request id was guarded when granted.
+        guard.beforeAcquisition();
         // A retry whose earlier grant is gone, or was never recorded, reads the table first: it is
         // rare, and so its store operations stay within the acquisition's time budget.
         Lease lease = lease(who, owner, requestId, random, retry);
