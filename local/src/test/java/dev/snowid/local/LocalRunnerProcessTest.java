@@ -74,7 +74,7 @@ class LocalRunnerProcessTest {
                     .inheritIO().start();
             assertEquals(0, ctrlC.waitFor());
 
-            assertTrue(runner.process().waitFor(20, TimeUnit.SECONDS), "the runner stops on Ctrl-C");
+            assertTrue(runner.process().waitFor(30, TimeUnit.SECONDS), () -> "the runner stops on Ctrl-C:\n" + runner.output());
             assertTrue(runner.output().contains("snowid local: stopped; the lease table went with dynalite's folder " + folder),
                     runner.output());
             assertFalse(runner.output().contains("restarting"), "Ctrl-C is no engine crash:\n" + runner.output());
