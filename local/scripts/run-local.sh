@@ -7,7 +7,7 @@
 #   local/scripts/run-local.sh            # from the repository root (or anywhere)
 #   SNOWID_PORT=9090 SNOWID_LEASE_SECRET="$(openssl rand -base64 32)" local/scripts/run-local.sh
 #
-# Ctrl-C stops it. Every SNOWID_* variable of docs/api.md applies.
+# Ctrl-C stops it. Every SNOWID_* variable of docs/api.md and docs/local-runner.md applies.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"

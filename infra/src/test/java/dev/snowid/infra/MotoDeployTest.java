@@ -59,7 +59,7 @@ import software.amazon.awssdk.services.lambda.model.FunctionConfiguration;
  * <p>moto's CloudFormation builds neither the alias nor the HTTP API (and so not the permission
  * that names the alias); {@link MotoStack} creates those through moto's Lambda and API Gateway
  * APIs from the translated template's own properties. What moto does not keep or build is
- * listed in docs/deploy.md ("What the deploy test covers").
+ * listed in docs/contributing.md ("Test engines").
  */
 @OnMoto
 class MotoDeployTest {

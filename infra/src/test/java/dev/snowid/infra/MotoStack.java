@@ -46,7 +46,7 @@ final class MotoStack {
 
     static final Region REGION = Region.US_EAST_1;
 
-    /** Built by moto's CloudFormation, by the test through moto's service APIs, or not at all (docs/deploy.md says why). */
+    /** Built by moto's CloudFormation, by the test through moto's service APIs, or not at all (docs/contributing.md, "Test engines", says why). */
     private enum Coverage { CLOUDFORMATION, SERVICE_API, NOT_COVERED }
 
     /** How each resource type of the translated template gets built on moto; a new type must be added here. */
@@ -161,7 +161,7 @@ final class MotoStack {
             Coverage coverage = COVERAGE.get(type);
             if (coverage == null) {
                 throw new AssertionError("the translated template has a " + type + " (" + id + ") that the deploy test"
-                        + " does not know: add it to MotoStack.COVERAGE, and to docs/deploy.md");
+                        + " does not know: add it to MotoStack.COVERAGE, and to docs/contributing.md");
             }
             byCoverage.computeIfAbsent(coverage.name(), c -> new ArrayList<>()).add(id);
         });

@@ -64,7 +64,7 @@ class TemplateMatchesCodeTest {
 
     @Test
     void theDefaultThrottlingIsWhatTheDefaultConcurrencyCanServe() {
-        // A warm request takes well under 10 ms (docs/api.md): one environment serves 100/s.
+        // A warm request takes well under 10 ms (bench's HandlerBenchmark): one environment serves 100/s.
         int concurrency = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ReservedConcurrency")).get("Default")));
         int rate = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ThrottlingRateLimit")).get("Default")));
         int burst = Integer.parseInt(String.valueOf(Template.map(template.parameters().get("ThrottlingBurstLimit")).get("Default")));

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/integrations.md names the versions the build tests. (Its code blocks are files of
+ * docs/client.md ("MyBatis-Plus and Hibernate") names the versions the build tests. (Its code blocks are files of
  * examples/ and this module's marked source: docs-tests checks them.)
  */
 class DocVersionsTest {
@@ -23,7 +23,7 @@ class DocVersionsTest {
         String text = Files.readString(page, StandardCharsets.UTF_8);
         for (String property : List.of("mybatisPlusVersion", "hibernateVersion", "hibernate7Version", "h2Version")) {
             String version = required("snowid.test." + property);
-            assertTrue(text.contains(version), () -> "docs/integrations.md does not name " + property + " " + version);
+            assertTrue(text.contains(version), () -> "docs/client.md does not name " + property + " " + version);
         }
     }
 

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * own SDK client), on real threads, over many rounds: whoever sends them, at most one lease is
  * answered, and one slot is held when the round is over. Different holders (bearer), one holder
  * racing itself (a retry racing its original), and different IAM callers under one holder name.
- * On dynalite only: it races writers ({@code docs/architecture.md}, "Test engines").
+ * On dynalite only: it races writers ({@code docs/contributing.md}, "Test engines").
  */
 @OnEveryEngine(racesWriters = true)
 class RequestIdRaceTest {

@@ -1,4 +1,3 @@
-// [docs:hibernate-generator]
 package dev.snowid.integrations.hibernate;
 
 import dev.snowid.client.SnowidClient;
@@ -71,4 +70,3 @@ public final class SnowidIdGenerator implements BeforeExecutionGenerator, Annota
         return EventTypeSets.INSERT_ONLY;
     }
 }
-// [/docs:hibernate-generator]

@@ -1,4 +1,3 @@
-// [docs:mybatis-plus-generator]
 package dev.snowid.integrations.mybatisplus;
 
 import com.baomidou.mybatisplus.core.incrementer.IdentifierGenerator;
@@ -35,4 +34,3 @@ public final class SnowidIdentifierGenerator implements IdentifierGenerator {
         return ids.nextId();
     }
 }
-// [/docs:mybatis-plus-generator]

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * DynamoDB round trips per acquisition through the pool, at the pool's occupancy, counted on
- * the wire (SDK attempts). docs/protocol.md ("Slot choice") promises few at any occupancy: one
+ * the wire (SDK attempts). docs/protocol.md ("Slot choice, renewal, snapshots") promises few at any occupancy: one
  * probe while the pool is mostly free, at most a probe, a Scan and a few writes when it is
  * nearly full. The numbers are printed for the record; the bounds are the protocol's.
  */
