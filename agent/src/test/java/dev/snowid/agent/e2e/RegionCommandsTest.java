@@ -62,7 +62,7 @@ class RegionCommandsTest {
             assertEquals(0, claimed.status, claimed.toString());
             assertTrue(claimed.out.contains("ok   region   eu-local/snowid: block 4 (datacenters 16-19) claimed in the registry for this"
                     + " stack alone"), claimed.toString());
-            assertTrue(claimed.out.contains("check passed: 7 steps"), claimed.toString());
+            assertTrue(claimed.out.contains("check passed: 8 steps"), claimed.toString());
 
             Run unguarded = check(alone);
             assertEquals(0, unguarded.status, unguarded.toString());
