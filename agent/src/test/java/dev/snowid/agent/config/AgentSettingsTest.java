@@ -160,7 +160,8 @@ class AgentSettingsTest {
         properties.setProperty("snowid.lease.url", "http://ids.internal:8080");
         properties.setProperty("snowid.targets", "a.B#c");
         environment.put("SNOWID_LEASE_SECRET", SECRET);
-        assertTrue(read().warnings().get(0).contains("unencrypted"));
+        assertEquals(Arrays.asList("[unencrypted_lease_url] snowid.lease.url uses plain http to ids.internal: lease requests travel"
+                + " unencrypted; use https"), read().warnings());
 
         properties.setProperty("snowid.lease.url", "http://127.0.0.1:8080");
         assertTrue(read().warnings().isEmpty());
