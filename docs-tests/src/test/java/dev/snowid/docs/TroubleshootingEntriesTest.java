@@ -33,10 +33,18 @@ class TroubleshootingEntriesTest {
     @Test
     void everyErrorCodeAndWarningCodeHasExactlyOneEntryInItsSection() {
         Map<String, List<String>> sections = entriesBySection();
-        assertEquals(List.of("Errors of the lease API", "Warnings"), new ArrayList<>(sections.keySet()), "the page's sections");
-        assertEquals(codes(ErrorCode.values()), sorted(sections.get("Errors of the lease API")),
-                "one entry per ErrorCode, each once, and no other");
-        assertEquals(codes(WarningCode.values()), sorted(sections.get("Warnings")), "one entry per WarningCode, each once, and no other");
+        assertEquals(List.of("Errors of the lease API", "Warnings"), new ArrayList<>(sections.keySet()), "the page's sections, in order");
+        assertEntries(codes(ErrorCode.values()), sections.get("Errors of the lease API"), "ErrorCode");
+        assertEntries(codes(WarningCode.values()), sections.get("Warnings"), "WarningCode");
+    }
+
+    private static void assertEntries(List<String> codes, List<String> entries, String kind) {
+        List<String> missing = new ArrayList<>(codes);
+        missing.removeAll(entries);
+        List<String> unknown = new ArrayList<>(entries);
+        unknown.removeAll(codes);
+        assertEquals(codes, sorted(entries), () -> "one entry per " + kind + ", each once, and no other; without an entry: " + missing
+                + "; entries that are no " + kind + ": " + unknown);
     }
 
     @Test
@@ -79,7 +87,7 @@ class TroubleshootingEntriesTest {
     }
 
     private static List<String> sorted(List<String> entries) {
-        return entries == null ? List.of() : entries.stream().sorted().collect(Collectors.toList());
+        return entries.stream().sorted().collect(Collectors.toList());
     }
 
     /** The Java main sources of every module, but WarningCode itself. */
