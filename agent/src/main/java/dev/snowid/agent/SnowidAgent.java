@@ -16,6 +16,7 @@ import dev.snowid.agent.runtime.RedirectedCalls;
 import dev.snowid.LeaseWindow;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
+import dev.snowid.internal.WarningCode;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayDeque;
@@ -70,7 +71,7 @@ public final class SnowidAgent {
 
     private static synchronized void start(String arguments, Instrumentation instrumentation) {
         if (started) {
-            AgentLog.warn("the agent is already running in this JVM; the second -javaagent is ignored");
+            AgentLog.warn(WarningCode.AGENT_ALREADY_RUNNING.tag("the agent is already running in this JVM; the second -javaagent is ignored"));
             return;
         }
         long startNanos = System.nanoTime();
@@ -112,15 +113,15 @@ public final class SnowidAgent {
         } catch (AgentConfigurationException e) {
             undo(done);
             AgentLog.error(e.getMessage());
-            AgentLog.error("the snowid agent did not start and no method was redirected: fix the configuration above");
+            AgentLog.error(WarningCode.AGENT_NOT_STARTED.tag("the snowid agent did not start and no method was redirected: fix the configuration above"));
             throw e;
         } catch (AgentStartException e) {
             undo(done);
             AgentLog.error(e.getMessage());
-            AgentLog.error("the snowid agent did not start and no method was redirected");
+            AgentLog.error(WarningCode.AGENT_NOT_STARTED.tag("the snowid agent did not start and no method was redirected"));
             throw e;
         } catch (RuntimeException | LinkageError e) {
-            AgentLog.error("the snowid agent could not start: " + e);
+            AgentLog.error(WarningCode.AGENT_NOT_STARTED.tag("the snowid agent could not start: " + e));
             undo(done);
             throw e;
         }
@@ -132,9 +133,9 @@ public final class SnowidAgent {
             Undo step = done.pop();
             try {
                 step.run();
-                AgentLog.warn("the failed start " + step.what + "; attaching the agent again starts afresh");
+                AgentLog.warn(WarningCode.AGENT_NOT_STARTED.tag("the failed start " + step.what + "; attaching the agent again starts afresh"));
             } catch (RuntimeException | LinkageError failed) {
-                AgentLog.error("the failed start could not be undone fully (" + step.what + " failed: " + failed + ")");
+                AgentLog.error(WarningCode.START_NOT_UNDONE.tag("the failed start could not be undone fully (" + step.what + " failed: " + failed + ")"));
             }
         }
     }
@@ -235,7 +236,7 @@ public final class SnowidAgent {
             try {
                 instrumentation.retransformClasses(loaded.toArray(new Class<?>[0]));
             } catch (UnmodifiableClassException e) {
-                AgentLog.error("could not retransform already loaded targets " + loaded + ": " + e);
+                AgentLog.error(WarningCode.REDIRECT_FAILED.tag("could not retransform already loaded targets " + loaded + ": " + e));
             }
         }
         report.noteMissingClasses(instrumentation);

@@ -1,8 +1,10 @@
 package dev.snowid.client;
 
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.protocol.ErrorCode;
 
 /**
  * The lease a front end starts with: {@link SnowidClient.Builder#build()}, and the agent CLI's
@@ -59,8 +61,8 @@ public final class FirstLease {
                     throw poolFull(full);
                 }
                 if (!toldFull) {
-                    log.warn("every slot of the lease pool is held; waiting up to " + left + " ms for one to free (a slot frees"
-                            + " when its holder stops, at once, or when a stopped holder's lease runs out): " + full.getMessage());
+                    log.warn(ErrorCode.NO_FREE_SLOT.tag("every slot of the lease pool is held; waiting up to " + left + " ms for one to free"
+                            + " (a slot frees when its holder stops, at once, or when a stopped holder's lease runs out): " + full.getMessage()));
                     toldFull = true;
                 }
                 if (!pause(Math.min(full.retryAfterMillis(), left))) { // the API says when the earliest lease ends
@@ -72,8 +74,8 @@ public final class FirstLease {
                     throw gaveUp(unsettled, attempts);
                 }
                 if (!toldUnsettled) {
-                    log.warn("the lease API did not settle the acquisition; asking again with the same request id for up to "
-                            + left + " ms: " + unsettled.getMessage());
+                    log.warn(WarningCode.ACQUISITION_UNSETTLED.tag("the lease API did not settle the acquisition; asking again with the same"
+                            + " request id for up to " + left + " ms: " + unsettled.getMessage()));
                     toldUnsettled = true;
                 }
                 if (!pause(Math.min(unsettled.retryAfterMillis(), left))) {

@@ -1,8 +1,10 @@
 package dev.snowid.client;
 
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
+import dev.snowid.protocol.ErrorCode;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -98,18 +100,19 @@ final class LeaseRenewer implements Runnable {
                     }
                 }
             } catch (LeaseLostException e) {
-                log.error("the lease was lost; no ID is issued until a new one is taken: " + e.getMessage());
+                log.error(ErrorCode.LEASE_LOST.tag("the lease was lost; no ID is issued until a new one is taken: " + e.getMessage()));
                 failing = "the loss of the lease";
             } catch (ClockSkewException e) {
                 failures.incrementAndGet();
                 if (!e.getMessage().equals(failing)) {
-                    log.error("refusing to lease: " + e.getMessage());
+                    log.error(ErrorCode.CLOCK_SKEW.tag("refusing to lease: " + e.getMessage()));
                     failing = e.getMessage();
                 }
             } catch (RuntimeException e) {
                 failures.incrementAndGet();
                 if (failing == null) {
-                    log.warn("the lease API failed; retrying, and no ID is issued once the lease window has ended: " + e.getMessage());
+                    log.warn(WarningCode.LEASE_API_FAILED.tag("the lease API failed; retrying, and no ID is issued once the lease window has ended: "
+                            + e.getMessage()));
                     failing = e.getMessage();
                 }
             }

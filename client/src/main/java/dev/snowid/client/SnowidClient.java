@@ -6,6 +6,7 @@ import dev.snowid.WallClock;
 import dev.snowid.client.auth.AwsSigning;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.client.auth.RequestAuthorizer;
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
@@ -145,7 +146,7 @@ public final class SnowidClient implements AutoCloseable {
         try {
             generator.shutdown(); // the release's audit line comes from the generator's events
         } catch (RuntimeException e) {
-            log.warn("could not release the lease (it simply runs out): " + e.getMessage());
+            log.warn(WarningCode.LEASE_RELEASE_FAILED.tag("could not release the lease (it simply runs out): " + e.getMessage()));
         }
     }
 
@@ -164,7 +165,8 @@ public final class SnowidClient implements AutoCloseable {
         try {
             generator.release();
         } catch (RuntimeException e) {
-            log.warn("could not release the lease before the snapshot (no restored copy uses it; it runs out): " + e.getMessage());
+            log.warn(WarningCode.LEASE_RELEASE_FAILED.tag("could not release the lease before the snapshot (no restored copy uses it; it runs out): "
+                    + e.getMessage()));
         }
     }
 

@@ -171,13 +171,30 @@ class LostAnswerTest {
         // Its own original won the race for the request id: asking again with that id gets the original's lease.
         answers.add(answer(503, "Service Unavailable", "{\"error\":\"acquisition_superseded\",\"message\":\"raced\"}"));
         answers.add(answer(201, "Created", LEASE));
-        Lease lease = FirstLease.acquire(api, 10_000, 0, ClientLogs.SILENT);
+        ClientLogs.Recorded log = new ClientLogs.Recorded();
+        Lease lease = FirstLease.acquire(api, 10_000, 0, log);
 
         assertEquals(OURS.slot(), lease.slot());
         assertEquals(5, requests.size(), requests::toString);
         for (String request : requests) {
             assertEquals(requestId(requests.get(0)), requestId(request), "one acquisition, asked five times: " + requests);
         }
+        List<String> said = log.sofar();
+        assertEquals(1, said.size(), "said once, not per attempt: " + said);
+        assertTrue(said.get(0).startsWith("WARN [acquisition_unsettled] the lease API did not settle the acquisition; asking again with"
+                + " the same request id"), said.get(0));
+    }
+
+    @Test
+    void startUpThatMayWaitForASlotSaysSoUnderTheApisCodeForAFullPool() throws Exception {
+        HttpLeaseSource api = api();
+        answers.add(answer(503, "Service Unavailable", "{\"error\":\"no_free_slot\",\"message\":\"all held\"}"));
+        answers.add(answer(201, "Created", LEASE));
+        ClientLogs.Recorded log = new ClientLogs.Recorded();
+        assertEquals(OURS.slot(), FirstLease.acquire(api, 10_000, 10_000, log).slot());
+        List<String> said = log.sofar();
+        assertEquals(1, said.size(), said::toString);
+        assertTrue(said.get(0).startsWith("WARN [no_free_slot] every slot of the lease pool is held; waiting up to "), said.get(0));
     }
 
     @Test

@@ -14,7 +14,7 @@ import java.util.TreeSet;
 /**
  * Every setting of one front end (the function, the local runner, the agent, its CLI, the client
  * builder, the Spring Boot starter), each declared once as a {@link Setting}. The one home of the
- * unknown-name warning and its closest-name suggestion ({@link ClosestName}), and of hiding a
+ * unknown-name warning ({@link WarningCode#UNKNOWN_SETTING}) and its closest-name suggestion ({@link ClosestName}), and of hiding a
  * secret's value: every front end warns and shows values through here.
  */
 public final class SettingCatalogue {
@@ -115,8 +115,8 @@ public final class SettingCatalogue {
     }
 
     /**
-     * {@code "environment variable SNOWID_PROT is not a setting of the local runner and is ignored;
-     * did you mean `SNOWID_PORT`?"}: the hint for the name, else the closest of
+     * {@code "[unknown_setting] environment variable SNOWID_PROT is not a setting of the local runner
+     * and is ignored; did you mean `SNOWID_PORT`?"}: the hint for the name, else the closest of
      * {@code candidates}, else the list of what this front end reads.
      */
     public String unknown(String where, String name, Collection<String> candidates) {
@@ -126,8 +126,8 @@ public final class SettingCatalogue {
     private String unknown(String where, String name, Collection<String> suggested, Collection<String> listed) {
         String hint = hints.get(name);
         String closest = ClosestName.among(name, suggested);
-        return where + " " + name + " is not a setting of " + owner + " and is ignored; "
-                + (hint != null ? hint : closest != null ? "did you mean `" + closest + "`?" : owner + " reads " + listed);
+        return WarningCode.UNKNOWN_SETTING.tag(where + " " + name + " is not a setting of " + owner + " and is ignored; "
+                + (hint != null ? hint : closest != null ? "did you mean `" + closest + "`?" : owner + " reads " + listed));
     }
 
     /** The known name {@code typed} probably meant; null when none of {@code candidates} is close. */

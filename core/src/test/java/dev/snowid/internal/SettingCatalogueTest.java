@@ -36,9 +36,9 @@ class SettingCatalogueTest {
                 Arrays.asList("X_PROT", "X_PORT", "X_COLOUR", "X_PASSWORD", "OTHER", "X_ELSEWHERE"), "X_",
                 CATALOGUE.names(), Collections.singletonList("X_ELSEWHERE"));
         assertEquals(Arrays.asList(
-                "environment variable X_COLOUR is not a setting of the thing and is ignored; the thing reads [X_PORT, X_SECRET, x.secret]",
-                "environment variable X_PASSWORD is not a setting of the thing and is ignored; the thing reads X_SECRET",
-                "environment variable X_PROT is not a setting of the thing and is ignored; did you mean `X_PORT`?"), warnings);
+                "[unknown_setting] environment variable X_COLOUR is not a setting of the thing and is ignored; the thing reads [X_PORT, X_SECRET, x.secret]",
+                "[unknown_setting] environment variable X_PASSWORD is not a setting of the thing and is ignored; the thing reads X_SECRET",
+                "[unknown_setting] environment variable X_PROT is not a setting of the thing and is ignored; did you mean `X_PORT`?"), warnings);
         assertTrue(CATALOGUE.unknownNames("environment variable", Arrays.asList("X_PORT", "x.secret"), "X_").isEmpty());
     }
 

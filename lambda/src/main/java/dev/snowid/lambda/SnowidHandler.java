@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.LambdaRuntime;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import dev.snowid.WallClock;
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.api.PoolView;
 import dev.snowid.lambda.api.SnowidApi;
@@ -84,7 +85,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         this.meter = new LeaseMeter();
         this.log = built.logOut == null ? new RequestLog(LambdaRuntime.getLogger(), System.out, settings, clock::millis)
                 : new RequestLog(new StreamLogger(built.logOut), built.logOut, settings, clock::millis);
-        for (String warning : settings.warnings()) {
+        for (String warning : settings.warnings()) { // each [unknown_setting]
             log.event(LogLevel.WARN, warning, null);
         }
         PoolParts parts = settings.poolParts();
@@ -154,7 +155,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         try {
             generator.release();
         } catch (RuntimeException e) {
-            log.event(LogLevel.WARN, "lease not released on close; it runs out by itself", e);
+            log.event(LogLevel.WARN, WarningCode.LEASE_RELEASE_FAILED.tag("lease not released on close; it runs out by itself"), e);
         }
         for (AutoCloseable closeable : new AutoCloseable[] {store instanceof AutoCloseable table ? table : null, region}) {
             try {
@@ -162,7 +163,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                     closeable.close();
                 }
             } catch (Exception e) {
-                log.event(LogLevel.WARN, "lease store or claim registry did not close cleanly", e);
+                log.event(LogLevel.WARN, WarningCode.CLOSE_FAILED.tag("lease store or claim registry did not close cleanly"), e);
             }
         }
     }

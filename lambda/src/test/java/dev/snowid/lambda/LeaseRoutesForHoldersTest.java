@@ -72,6 +72,9 @@ class LeaseRoutesForHoldersTest {
                 assertEquals(Integer.toString(lease.slot().index()), number(line, "slot"));
             }
             assertTrue(text(audit.get(3), "reason").contains("another owner or fence"), text(audit.get(3), "reason"));
+            assertEquals("lease_lost", text(audit.get(3), "warning_code"), "a loss is a warning, under the API's code for it");
+            assertTrue(text(audit.get(3), "message").startsWith("[lease_lost] lease lost: slot "), text(audit.get(3), "message"));
+            assertTrue(audit.subList(0, 3).stream().noneMatch(line -> line.field("warning_code").isPresent()), audit::toString);
         }
     }
 

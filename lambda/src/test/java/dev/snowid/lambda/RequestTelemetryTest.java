@@ -249,6 +249,19 @@ class RequestTelemetryTest {
     }
 
     @Test
+    void aWarningCarriesItsCodeInItsMessageAndAsAField(TestTable table) {
+        try (Function function = function(table, WallClock.SYSTEM, "SNOWID_LEASE_MILIS", "30000")) {
+            JsonNode warning = function.logLines().get(0);
+            assertEquals("WARN", text(warning, "level"));
+            assertEquals("unknown_setting", text(warning, "warning_code"));
+            assertTrue(text(warning, "message").startsWith("[unknown_setting] environment variable SNOWID_LEASE_MILIS is not a setting"
+                    + " of the function"), text(warning, "message"));
+            assertEquals(200, function.call(TestEvents.get("/ids"), PayloadFormat.V2).status());
+            assertFalse(function.logLines().get(1).field("warning_code").isPresent(), "a request line has none");
+        }
+    }
+
+    @Test
     void theFunctionsOwnLostLeaseIsCountedAndTheNextOneWithIt(TestTable table) {
         ManualClock clock = new ManualClock(System.currentTimeMillis());
         // The clock jumps half a lease ahead (as after a freeze); the store's clock is read against the real one.

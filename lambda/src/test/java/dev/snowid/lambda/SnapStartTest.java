@@ -14,11 +14,13 @@ import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
+import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +104,43 @@ class SnapStartTest {
             assertTrue(firstAfter > lastBefore, "restored IDs start after the snapshot's last one");
             assertTrue(function.log().stream().anyMatch(l -> l.contains("afterRestore")), "the hooks say what they did");
         }
+    }
+
+    @Test
+    void aReleaseThatFailsBeforeTheCheckpointOrAtCloseIsAWarningUnderItsCode(TestTable table) {
+        FunctionSettings settings = FunctionSettings.from(Functions.environment(table));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DynamoDbLeaseStore store = TestStores.store(table, WallClock.SYSTEM)) {
+            PooledLeaseSource pool = new PooledLeaseSource(store, settings.pool(), settings.leaseTerms(), WallClock.SYSTEM, "function");
+            LeaseSource unreleasable = new LeaseSource() {
+                @Override
+                public Lease acquire() {
+                    return pool.acquire();
+                }
+
+                @Override
+                public Lease renew(Lease lease) {
+                    return pool.renew(lease);
+                }
+
+                @Override
+                public void release(Lease lease, long lastIssuedMillis) {
+                    throw new LeaseStoreUnavailableException("the table did not answer", 1_000, null);
+                }
+            };
+            SnowidHandler handler = SnowidHandler.builder(settings).store(store).ownLeases(unreleasable)
+                    .logTo(new PrintStream(out, true, StandardCharsets.UTF_8)).build();
+            firstId(handler);
+            handler.snapStartHooks().beforeCheckpoint(null);
+            handler.snapStartHooks().afterRestore(null);
+            firstId(handler); // a lease again, for close to fail to release
+            handler.close();
+        }
+        List<String> warnings = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("\"level\":\"WARN\"")).toList();
+        assertEquals(2, warnings.size(), warnings::toString);
+        assertTrue(warnings.get(0).contains("\"message\":\"[lease_release_failed] beforeCheckpoint: lease not released"), warnings.get(0));
+        assertTrue(warnings.get(1).contains("\"message\":\"[lease_release_failed] lease not released on close"), warnings.get(1));
+        warnings.forEach(w -> assertTrue(w.contains("\"warning_code\":\"lease_release_failed\""), w));
     }
 
     private static SnowidHandler clone(FunctionSettings settings, DynamoDbLeaseStore store, PooledLeaseSource pool, Lease inSnapshot) {

@@ -3,6 +3,7 @@ package dev.snowid.local;
 import dev.snowid.dynalite.Dynalite;
 import dev.snowid.dynalite.EngineCredential;
 import dev.snowid.dynalite.TemporaryFolder;
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.dynamodb.LeaseTableClient;
 import dev.snowid.lease.LeaseTerms;
@@ -155,7 +156,7 @@ final class SupervisedDynalite implements AutoCloseable {
             } catch (InterruptedException stop) {
                 return;
             } catch (RuntimeException unexpected) {
-                out.println("snowid local: watching dynalite failed (" + unexpected + "); trying again");
+                out.println("snowid local: " + WarningCode.ENGINE_WATCH_FAILED.tag("watching dynalite failed (" + unexpected + "); trying again"));
                 pause(RESTART_PAUSE_MILLIS);
             }
         }
@@ -167,7 +168,7 @@ final class SupervisedDynalite implements AutoCloseable {
         if (!status.quarantined()) { // a quarantine outlasts any restart
             status = EngineStatus.restarting("the local engine stopped and is being restarted: " + why, System.currentTimeMillis());
         }
-        out.println("snowid local: " + why + "; restarting it on " + endpoint() + " with its tables in " + tables);
+        out.println("snowid local: " + WarningCode.ENGINE_RESTARTING.tag(why + "; restarting it on " + endpoint() + " with its tables in " + tables));
         dead.close();
         long pause = RESTART_PAUSE_MILLIS;
         while (!closing) {
@@ -183,8 +184,8 @@ final class SupervisedDynalite implements AutoCloseable {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new InterruptedException("closing");
                 }
-                out.println("snowid local: restarting dynalite failed (" + notYet.getMessage() + "); trying again in "
-                        + pause + " ms");
+                out.println("snowid local: " + WarningCode.ENGINE_RESTART_FAILED.tag("restarting dynalite failed (" + notYet.getMessage()
+                        + "); trying again in " + pause + " ms"));
                 Thread.sleep(pause);
                 pause = Math.min(pause * 2, MAX_RESTART_PAUSE_MILLIS);
             }
@@ -241,7 +242,7 @@ final class SupervisedDynalite implements AutoCloseable {
         String reason = "the local lease table lost rows (" + String.join("; ", losses) + "); to keep IDs unique, no ID"
                 + " or lease is handed out until " + Instant.ofEpochMilli(until) + ", when every lease it held has run out";
         status = EngineStatus.quarantined(reason, until);
-        out.println("snowid local: " + reason);
+        out.println("snowid local: " + WarningCode.ENGINE_QUARANTINED.tag(reason));
     }
 
     private void endQuarantine() {

@@ -69,7 +69,7 @@ class ClockAheadHolderTest {
                     .failFast("a slot was held meanwhile", () -> assertEquals(0, owned(table), () -> "no slot is held meanwhile: " + items(table)))
                     .until(() -> true);
             assertEquals(1, items(table).size(), "no other slot was taken: " + items(table));
-            assertTrue(errors.stream().anyMatch(line -> line.startsWith("refusing to lease: this clock is ")), errors.toString());
+            assertTrue(errors.stream().anyMatch(line -> line.startsWith("[clock_skew] refusing to lease: this clock is ")), errors.toString());
             assertEquals(List.of("granted", "renewed", "released"), events());
         }
     }

@@ -185,7 +185,7 @@ class LocalRunnerProcessTest {
             } // closed with 990 bytes of the body never sent
 
             await(() -> !engine.isAlive(), Duration.ofSeconds(10), "dynalite 4.0.0 exits on a dropped half-sent request");
-            runner.awaitOutput("dynalite (pid " + engine.pid() + ") exited", Duration.ofSeconds(5));
+            runner.awaitOutput("snowid local: [engine_restarting] dynalite (pid " + engine.pid() + ") exited", Duration.ofSeconds(5));
             await(() -> runner.send("GET", "/ids", false, null).statusCode() == 200, Duration.ofSeconds(20),
                     "the runner serves IDs again");
             long firstAfter = lastId(runner.send("GET", "/ids?count=10", false, null));
@@ -214,7 +214,8 @@ class LocalRunnerProcessTest {
             HttpResponse<String> lease = runner.send("POST", "/leases", true, "");
             assertEquals(503, lease.statusCode(), "no lease from a table that lost rows: " + lease.body());
             assertEquals(200, runner.send("GET", "/ids/" + before, false, null).statusCode(), "decoding needs no table");
-            runner.awaitOutput("lost rows (the lease table 'snowid-leases' is gone)", Duration.ofSeconds(5));
+            runner.awaitOutput("snowid local: [engine_quarantined] the local lease table lost rows (the lease table 'snowid-leases'"
+                    + " is gone)", Duration.ofSeconds(5));
 
             await(() -> runner.send("GET", "/ids", false, null).statusCode() == 200, Duration.ofSeconds(30),
                     "IDs again once every lease of the lost table ran out");
@@ -241,7 +242,8 @@ class LocalRunnerProcessTest {
             HttpResponse<String> lease = runner.send("POST", "/leases", true, "");
             assertEquals(503, lease.statusCode());
             assertTrue(lease.body().contains("lost rows"), lease.body());
-            runner.awaitOutput("lost rows (slot " + slot + " (fence 1) is gone)", Duration.ofSeconds(5));
+            runner.awaitOutput("snowid local: [engine_quarantined] the local lease table lost rows (slot " + slot + " (fence 1) is gone)",
+                    Duration.ofSeconds(5));
         }
     }
 

@@ -36,7 +36,7 @@ class LocalRunnerWarningsTest {
     void aMistypedSettingIsWarnedAboutOnceNamingTheOneMeant() {
         try (RunnerProcess runner = RunnerProcess.start(anywhere, Map.of("SNOWID_PROT", "1"))) {
             List<String> lines = runner.output().lines().filter(line -> line.contains("SNOWID_PROT")).toList();
-            assertEquals(List.of("snowid local: warning: environment variable SNOWID_PROT is not a setting of the local runner and is"
+            assertEquals(List.of("snowid local: warning: [unknown_setting] environment variable SNOWID_PROT is not a setting of the local runner and is"
                     + " ignored; did you mean `SNOWID_PORT`?"), lines, runner.output());
             assertTrue(runner.output().indexOf("SNOWID_PROT") < runner.output().indexOf("ready on"), "said before the ready line");
         }

@@ -38,7 +38,7 @@ class LocalSettingsTest {
     void theRunnerWarnsAboutExactlyTheNamesItsProcessDoesNotRead() {
         assertEquals(List.of(), LocalSettings.warnings(Map.of(LocalSettings.LOCAL_LEASE_SECRET, "s", LocalSettings.LOCAL_PORT, "0",
                 "SNOWID_ROLE", "ids", "SNOWID_LEASE_PRINCIPALS", "", "SNOWID_DYNALITE_DIR", "/x", "PATH", "/bin")));
-        assertEquals(List.of("environment variable SNOWID_PROT is not a setting of the local runner and is ignored; did you mean"
+        assertEquals(List.of("[unknown_setting] environment variable SNOWID_PROT is not a setting of the local runner and is ignored; did you mean"
                 + " `SNOWID_PORT`?"), LocalSettings.warnings(Map.of("SNOWID_PROT", "1")));
     }
 }

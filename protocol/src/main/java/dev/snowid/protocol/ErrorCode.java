@@ -2,6 +2,7 @@ package dev.snowid.protocol;
 
 import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
+import dev.snowid.internal.ProblemCode;
 import dev.snowid.lease.AcquisitionSupersededException;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
@@ -13,8 +14,10 @@ import dev.snowid.region.BlockNotClaimedException;
  * code, the client reads it back ({@link #fromWire(String)}); for a 503, {@link #of(IdUnavailableException)}
  * is the one mapping from "why no ID" to the code, and {@link #publicMessage()} what a caller is
  * told (the cause names tables and endpoints, which is the operator's business and only logged).
+ * A front end's log line about the condition a code names (a lost lease, a full pool) carries the
+ * code too ({@link ProblemCode#tag}); each code has one entry in docs/troubleshooting.md.
  */
-public enum ErrorCode {
+public enum ErrorCode implements ProblemCode {
 
     INVALID_COUNT(400, "invalid_count"),
     INVALID_ID(400, "invalid_id"),
@@ -63,6 +66,7 @@ public enum ErrorCode {
     }
 
     /** The code as it travels in {@code {"error":"<code>"}}. */
+    @Override
     public String code() {
         return code;
     }

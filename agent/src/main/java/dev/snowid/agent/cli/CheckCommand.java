@@ -10,6 +10,7 @@ import dev.snowid.client.ClientLog;
 import dev.snowid.client.FirstLease;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.client.LeaseSecretRefusedException;
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.protocol.ErrorCode;
@@ -266,7 +267,8 @@ public final class CheckCommand {
             source.release(lease, lastIssued);
             out.println("  (the check's lease on slot " + lease.slot() + " was given back)");
         } catch (RuntimeException e) {
-            out.println("  (the check's lease on slot " + lease.slot() + " could not be given back; it runs out by itself: " + e.getMessage() + ")");
+            out.println("  (" + WarningCode.LEASE_RELEASE_FAILED.tag("the check's lease on slot " + lease.slot()
+                    + " could not be given back; it runs out by itself: " + e.getMessage()) + ")");
         }
     }
 

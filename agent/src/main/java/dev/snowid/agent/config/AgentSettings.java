@@ -18,6 +18,7 @@ import static dev.snowid.agent.config.AgentProperties.envName;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.Setting;
+import dev.snowid.internal.WarningCode;
 import dev.snowid.internal.WholeNumber;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.LeaseAuthMode;
@@ -154,7 +155,8 @@ public final class AgentSettings {
                     + AgentProperties.LEASE_URL_SETTING.allowed() + ", e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
         if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {
-            reader.warnings.add(LEASE_URL + " uses plain http to " + url.getHost() + ": lease requests travel unencrypted; use https");
+            reader.warnings.add(WarningCode.UNENCRYPTED_LEASE_URL.tag(LEASE_URL + " uses plain http to " + url.getHost()
+                    + ": lease requests travel unencrypted; use https"));
         }
         return url;
     }
@@ -201,8 +203,8 @@ public final class AgentSettings {
             if (reader.fromProperty(LEASE_MILLIS) == null && reader.fromEnvironment(LEASE_MILLIS) != null) {
                 // The function and its local runner read the same variable: a shell set up for them
                 // must not stop a JVM with a fixed node.
-                reader.warnings.add(reader.describe(LEASE_MILLIS) + " is ignored: it only applies to a leased node ("
-                        + LEASE_URL + "), and a fixed node (" + NODE + ") has no lease");
+                reader.warnings.add(WarningCode.IGNORED_SETTING.tag(reader.describe(LEASE_MILLIS) + " is ignored: it only applies to a"
+                        + " leased node (" + LEASE_URL + "), and a fixed node (" + NODE + ") has no lease"));
                 return 0;
             }
             throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("

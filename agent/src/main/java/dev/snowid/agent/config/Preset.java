@@ -1,6 +1,7 @@
 package dev.snowid.agent.config;
 
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.internal.WarningCode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -112,8 +113,8 @@ public enum Preset {
         String consequence = codec.epochMillis() > epochMillis
                 ? "new IDs sort below the ones it already issued and can repeat them"
                 : "new IDs jump far above the ones it already issued, and their timestamps decode differently";
-        return "preset " + presetName + ": " + library + " issues its IDs with epoch " + epochMillis + " (" + SNOWID_LAYOUT
-                + "), snowid with epoch " + codec.epochMillis() + ": the IDs change shape, " + consequence
-                + "; keep " + epochMillis + " for an application with stored IDs (see docs/migration.md)";
+        return WarningCode.PRESET_EPOCH_DIFFERS.tag("preset " + presetName + ": " + library + " issues its IDs with epoch " + epochMillis
+                + " (" + SNOWID_LAYOUT + "), snowid with epoch " + codec.epochMillis() + ": the IDs change shape, " + consequence
+                + "; keep " + epochMillis + " for an application with stored IDs (see docs/migration.md)");
     }
 }

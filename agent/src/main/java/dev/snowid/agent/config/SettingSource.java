@@ -9,6 +9,7 @@ import static dev.snowid.agent.config.AgentProperties.LEASE_URL;
 import static dev.snowid.agent.config.AgentProperties.VARIABLES;
 import static dev.snowid.agent.config.AgentProperties.envName;
 
+import dev.snowid.internal.WarningCode;
 import dev.snowid.protocol.BearerSecretStrength;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -68,10 +69,10 @@ final class SettingSource {
         String fromProperty = fromProperty(LEASE_SECRET);
         String fromFile = file.get(LEASE_SECRET);
         if (fromProperty != null) {
-            warnings.add(fromEnv != null
+            warnings.add(WarningCode.SECRET_IN_SYSTEM_PROPERTY.tag(fromEnv != null
                     ? LEASE_SECRET + " is set both as a system property and as " + envName(LEASE_SECRET) + "; using the environment variable"
                     : LEASE_SECRET + " is set as a system property, which every user of this machine can read in the process list;"
-                            + " set the environment variable " + envName(LEASE_SECRET) + " instead");
+                            + " set the environment variable " + envName(LEASE_SECRET) + " instead"));
         }
         String secret = fromEnv != null ? fromEnv : fromProperty != null ? fromProperty : fromFile;
         if (secret == null) {
@@ -82,8 +83,8 @@ final class SettingSource {
                     + LEASE_AUTH + "=aws_iam signs with this workload's role instead");
         }
         if (fromEnv == null && fromProperty == null && file.readableByAll()) {
-            warnings.add(LEASE_SECRET + " is in " + file.path() + ", which every user of this machine can read;"
-                    + " allow only the application's user (chmod o-r)");
+            warnings.add(WarningCode.SECRET_FILE_READABLE.tag(LEASE_SECRET + " is in " + file.path() + ", which every user of this"
+                    + " machine can read; allow only the application's user (chmod o-r)"));
         }
         String where = fromEnv != null ? "the environment variable " + envName(LEASE_SECRET)
                 : fromProperty != null ? "the system property " + LEASE_SECRET : LEASE_SECRET + " in " + file.path();
@@ -114,7 +115,7 @@ final class SettingSource {
                 Collections.<String>emptyList()));
         for (String key : new TreeSet<>(file.keys())) {
             if (key.equals(CONFIG)) {
-                warnings.add(CONFIG + " in " + file.path() + " is ignored: a file cannot name another");
+                warnings.add(WarningCode.NESTED_CONFIG_FILE.tag(CONFIG + " in " + file.path() + " is ignored: a file cannot name another"));
             }
         }
         warnings.addAll(CATALOGUE.unknownNames("file " + file.path() + ": key", file.keys(), "", ALL,

@@ -4,7 +4,7 @@ import dev.snowid.agent.config.AgentProperties;
 import dev.snowid.agent.config.Preset;
 import dev.snowid.agent.config.Target;
 import dev.snowid.agent.runtime.AgentLog;
-
+import dev.snowid.internal.WarningCode;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -70,12 +70,12 @@ public final class PresetCoverage {
         String funnel = preset.targets().get(0).toString();
         String add = "add the preset '" + preset.presetName() + "' to " + AgentProperties.TARGETS;
         if (partly.contains(preset)) {
-            return className + " (" + preset.library() + ") was loaded, but only part of " + preset.library()
-                    + " is redirected: " + funnel + ", which all of its IDs go through, is not a target, so "
-                    + preset.paths() + " keep issuing " + preset.library() + "'s own IDs next to snowid's; " + add;
+            return WarningCode.LIBRARY_PARTLY_REDIRECTED.tag(className + " (" + preset.library() + ") was loaded, but only part of "
+                    + preset.library() + " is redirected: " + funnel + ", which all of its IDs go through, is not a target, so "
+                    + preset.paths() + " keep issuing " + preset.library() + "'s own IDs next to snowid's; " + add);
         }
-        return className + " (" + preset.library() + "'s generator) was loaded and is not redirected: IDs from "
-                + preset.paths() + " come from " + preset.library() + "'s own node, not snowid's; if this application"
-                + " stores them, " + add;
+        return WarningCode.LIBRARY_NOT_REDIRECTED.tag(className + " (" + preset.library() + "'s generator) was loaded and is not"
+                + " redirected: IDs from " + preset.paths() + " come from " + preset.library() + "'s own node, not snowid's; if this"
+                + " application stores them, " + add);
     }
 }

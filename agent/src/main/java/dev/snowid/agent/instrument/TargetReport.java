@@ -4,7 +4,7 @@ import dev.snowid.agent.config.AgentProperties;
 import dev.snowid.agent.config.Target;
 import dev.snowid.agent.runtime.AgentLog;
 import dev.snowid.agent.runtime.RedirectedCalls;
-
+import dev.snowid.internal.WarningCode;
 import java.lang.instrument.Instrumentation;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -39,12 +39,12 @@ public final class TargetReport {
 
     void cannotRedirect(Target target, String reason) {
         problems.put(target, reason);
-        AgentLog.warn(target.describe() + " is not redirected: " + reason);
+        AgentLog.warn(WarningCode.TARGET_NOT_REDIRECTED.tag(target.describe() + " is not redirected: " + reason));
     }
 
     void failed(String className, ClassLoader loader, Throwable error) {
-        AgentLog.error("could not redirect methods of " + className + " in " + describe(loader)
-                + "; they keep their original bodies: " + error);
+        AgentLog.error(WarningCode.REDIRECT_FAILED.tag("could not redirect methods of " + className + " in " + describe(loader)
+                + "; they keep their original bodies: " + error));
     }
 
     /**
@@ -100,8 +100,9 @@ public final class TargetReport {
                 AgentLog.info("at shutdown: " + target.describe() + " answered " + calls.count(i) + " call(s) with snowid IDs");
             } else {
                 String problem = problems.get(target);
-                AgentLog.warn(target.describe() + " was never redirected: " + (problem != null ? problem
-                        : "no class loader loaded " + target.className() + " while this JVM ran; check " + AgentProperties.TARGETS));
+                AgentLog.warn(problem != null ? WarningCode.TARGET_NOT_REDIRECTED.tag(target.describe() + " was never redirected: " + problem)
+                        : WarningCode.TARGET_CLASS_NOT_FOUND.tag(target.describe() + " was never redirected: no class loader loaded "
+                                + target.className() + " while this JVM ran; check " + AgentProperties.TARGETS));
             }
         }
     }

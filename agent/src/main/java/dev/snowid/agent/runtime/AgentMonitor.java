@@ -5,6 +5,7 @@ import dev.snowid.Slot;
 import dev.snowid.client.ClientStats;
 import dev.snowid.client.Refusals;
 import dev.snowid.client.SnowidClient;
+import dev.snowid.internal.WarningCode;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -138,7 +139,7 @@ public final class AgentMonitor implements AgentMXBean, LongSupplier {
             try {
                 ManagementFactory.getPlatformMBeanServer().registerMBean(monitor, new ObjectName(OBJECT_NAME));
             } catch (Exception | LinkageError e) {
-                AgentLog.warn("the MBean " + OBJECT_NAME + " could not be registered (IDs are not affected): " + e);
+                AgentLog.warn(WarningCode.MBEAN_NOT_REGISTERED.tag("the MBean " + OBJECT_NAME + " could not be registered (IDs are not affected): " + e));
             }
         }
     }

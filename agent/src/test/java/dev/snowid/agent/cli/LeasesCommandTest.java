@@ -85,7 +85,7 @@ class LeasesCommandTest {
         env.put("SNOWID_LEASE_SECRT", "typed-in-the-wrong-place-9f2c1d");
         assertEquals(2, run(env, "http://127.0.0.1:1"));
         String said = err.toString("UTF-8");
-        assertTrue(said.contains("warning: environment variable SNOWID_LEASE_SECRT is not a setting of the agent's CLI and is ignored;"
+        assertTrue(said.contains("warning: [unknown_setting] environment variable SNOWID_LEASE_SECRT is not a setting of the agent's CLI and is ignored;"
                 + " did you mean `SNOWID_LEASE_SECRET`?"), said);
         assertTrue(said.contains(CliSettings.SECRET_VARIABLE + " is not set"), said);
         assertTrue(!said.contains("typed-in-the-wrong-place"), said);

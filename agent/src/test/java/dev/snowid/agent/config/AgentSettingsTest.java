@@ -145,12 +145,14 @@ class AgentSettingsTest {
         properties.setProperty("snowid.lease.secret", "from-property-VtogHDDGvZZGNiPxjtzcnyoz");
         settings = read();
         assertEquals("from-env-Ctg27ruLbnVyLByKNtoloOZE", settings.leaseSecret());
-        assertTrue(settings.warnings().get(0).contains("using the environment variable"), settings.warnings()::toString);
+        assertTrue(settings.warnings().get(0).startsWith("[secret_in_system_property] snowid.lease.secret is set both")
+                && settings.warnings().get(0).contains("using the environment variable"), settings.warnings()::toString);
 
         environment.remove("SNOWID_LEASE_SECRET");
         settings = read();
         assertEquals("from-property-VtogHDDGvZZGNiPxjtzcnyoz", settings.leaseSecret());
-        assertTrue(settings.warnings().get(0).contains("process list"), settings.warnings()::toString);
+        assertTrue(settings.warnings().get(0).startsWith("[secret_in_system_property] ") && settings.warnings().get(0).contains("process list"),
+                settings.warnings()::toString);
     }
 
     @Test
@@ -158,7 +160,8 @@ class AgentSettingsTest {
         properties.setProperty("snowid.lease.url", "http://ids.internal:8080");
         properties.setProperty("snowid.targets", "a.B#c");
         environment.put("SNOWID_LEASE_SECRET", SECRET);
-        assertTrue(read().warnings().get(0).contains("unencrypted"));
+        assertEquals(Arrays.asList("[unencrypted_lease_url] snowid.lease.url uses plain http to ids.internal: lease requests travel"
+                + " unencrypted; use https"), read().warnings());
 
         properties.setProperty("snowid.lease.url", "http://127.0.0.1:8080");
         assertTrue(read().warnings().isEmpty());
@@ -238,7 +241,7 @@ class AgentSettingsTest {
         properties.setProperty("snowid.node", "1:1");
         properties.setProperty("snowid.targets", "a.B#c");
         properties.setProperty("snowid.target", "a.B#d");
-        assertTrue(read().warnings().get(0).startsWith("system property snowid.target is not a setting of the agent and is ignored"),
+        assertTrue(read().warnings().get(0).startsWith("[unknown_setting] system property snowid.target is not a setting of the agent and is ignored"),
                 read().warnings()::toString);
     }
 
@@ -272,9 +275,9 @@ class AgentSettingsTest {
         properties.setProperty("snowid.epoc", "0");
         environment.put("SNOWID_TARGETSS", "a.B#c");
         List<String> warnings = read().warnings();
-        assertTrue(warnings.contains("system property snowid.epoc is not a setting of the agent and is ignored; did you mean `snowid.epoch`?"),
+        assertTrue(warnings.contains("[unknown_setting] system property snowid.epoc is not a setting of the agent and is ignored; did you mean `snowid.epoch`?"),
                 warnings::toString);
-        assertTrue(warnings.contains("environment variable SNOWID_TARGETSS is not a setting of the agent and is ignored; did you mean"
+        assertTrue(warnings.contains("[unknown_setting] environment variable SNOWID_TARGETSS is not a setting of the agent and is ignored; did you mean"
                 + " `SNOWID_TARGETS`?"), warnings::toString);
     }
 
@@ -323,7 +326,7 @@ class AgentSettingsTest {
         AgentSettings settings = read();
         assertEquals(Slot.of(1, 1), settings.node());
         assertEquals(0, settings.leaseMillis());
-        assertEquals(Arrays.asList("SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored: it only applies to a leased node"
+        assertEquals(Arrays.asList("[ignored_setting] SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored: it only applies to a leased node"
                 + " (snowid.lease.url), and a fixed node (snowid.node) has no lease"), settings.warnings());
 
         properties.setProperty("snowid.lease.millis", "60000"); // asked for explicitly: a mistake
@@ -341,12 +344,12 @@ class AgentSettingsTest {
         AgentSettings settings = read();
         assertEquals(1288834974657L, settings.codec().epochMillis(), "the function's variable is not the agent's");
         assertEquals(3, settings.warnings().size(), settings.warnings()::toString);
-        assertEquals("environment variable SNOWID_EPOCH_MILLIS is not a setting of the agent and is ignored; the agent reads snowid.epoch"
+        assertEquals("[unknown_setting] environment variable SNOWID_EPOCH_MILLIS is not a setting of the agent and is ignored; the agent reads snowid.epoch"
                 + " / SNOWID_EPOCH", settings.warnings().get(0));
-        assertTrue(settings.warnings().get(1).startsWith("environment variable SNOWID_LEASE_SECRET_SHA256 is not a setting of the agent and"
+        assertTrue(settings.warnings().get(1).startsWith("[unknown_setting] environment variable SNOWID_LEASE_SECRET_SHA256 is not a setting of the agent and"
                 + " is ignored; it is the function's hash of the secret; the agent reads the secret itself from SNOWID_LEASE_SECRET"),
                 settings.warnings()::toString);
-        assertTrue(settings.warnings().get(2).startsWith("environment variable SNOWID_TABLE is not a setting of the agent and is ignored;"
+        assertTrue(settings.warnings().get(2).startsWith("[unknown_setting] environment variable SNOWID_TABLE is not a setting of the agent and is ignored;"
                 + " the agent reads [SNOWID_NODE"), settings.warnings()::toString);
     }
 
@@ -391,7 +394,7 @@ class AgentSettingsTest {
         AgentSettings settings = read();
         assertTrue(settings.presetShapeWarnings(settings.codec()).isEmpty(), "same epoch and layout as MyBatis-Plus");
 
-        assertEquals(Arrays.asList("preset mybatis-plus: MyBatis-Plus issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit datacenter"
+        assertEquals(Arrays.asList("[preset_epoch_differs] preset mybatis-plus: MyBatis-Plus issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit datacenter"
                 + " | 5-bit machine | 12-bit sequence), snowid with epoch 1577836800000: the IDs change shape, new IDs sort below the"
                 + " ones it already issued and can repeat them; keep 1288834974657 for an application with stored IDs (see docs/migration.md)"),
                 settings.presetShapeWarnings(SnowflakeCodec.withEpoch(1577836800000L)), "e.g. the lease API's epoch");
@@ -411,9 +414,9 @@ class AgentSettingsTest {
         assertEquals(Slot.of(1, 1), settings.node());
         assertEquals(1577836800000L, settings.codec().epochMillis());
         assertEquals(50, settings.onUnavailable().waitMillis());
-        assertTrue(settings.warnings().contains("file " + file + ": key other.key is not a setting of the agent and is ignored; the agent"
+        assertTrue(settings.warnings().contains("[unknown_setting] file " + file + ": key other.key is not a setting of the agent and is ignored; the agent"
                 + " reads " + AgentProperties.ALL), settings.warnings()::toString);
-        assertTrue(settings.warnings().contains("snowid.config in " + file + " is ignored: a file cannot name another"), settings.warnings()::toString);
+        assertTrue(settings.warnings().contains("[nested_config_file] snowid.config in " + file + " is ignored: a file cannot name another"), settings.warnings()::toString);
 
         environment.put("SNOWID_NODE", "2:2");
         environment.put("SNOWID_EPOCH", "1420070400000");
@@ -438,7 +441,7 @@ class AgentSettingsTest {
         assertTrue(read().warnings().isEmpty(), read().warnings()::toString);
 
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-        assertEquals(Arrays.asList("snowid.lease.secret is in " + file + ", which every user of this machine can read; allow only the"
+        assertEquals(Arrays.asList("[secret_file_readable] snowid.lease.secret is in " + file + ", which every user of this machine can read; allow only the"
                 + " application's user (chmod o-r)"), read().warnings());
 
         environment.put("SNOWID_LEASE_SECRET", "from-env-Ctg27ruLbnVyLByKNtoloOZE");

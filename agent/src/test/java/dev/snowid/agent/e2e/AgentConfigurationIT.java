@@ -144,7 +144,7 @@ class AgentConfigurationIT {
         long after = System.currentTimeMillis();
 
         assertEquals(0, result.exitCode, result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: file " + config + ": key snowid.tragets is not a setting of the agent and is ignored"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: [unknown_setting] file " + config + ": key snowid.tragets is not a setting of the agent and is ignored"), result::toString);
         assertTrue(result.stderr.contains("node 2:3, epoch " + epoch + ", onUnavailable=throw, 3 target(s)"), result::toString);
         AgentRedirectIT.assertAllFrom(IdsFile.read(ids), 1200, SnowflakeCodec.withEpoch(epoch), 2, 3, before, after);
     }
@@ -166,8 +166,8 @@ class AgentConfigurationIT {
                 .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "10");
 
         assertEquals(0, result.exitCode, result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored"), result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: environment variable SNOWID_EPOCH_MILLIS is not a setting of the agent and is ignored; the agent reads snowid.epoch"
+        assertTrue(result.stderr.contains("[snowid] WARNING: [ignored_setting] SNOWID_LEASE_MILLIS='60000' (snowid.lease.millis) is ignored"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: [unknown_setting] environment variable SNOWID_EPOCH_MILLIS is not a setting of the agent and is ignored; the agent reads snowid.epoch"
                 + " / SNOWID_EPOCH"), result::toString);
         assertTrue(result.stderr.contains(" started in ") && result.stderr.contains("node 2:3, epoch 1288834974657"), result::toString);
         long[] issued = IdsFile.read(ids);

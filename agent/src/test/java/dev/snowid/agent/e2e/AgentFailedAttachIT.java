@@ -60,7 +60,7 @@ class AgentFailedAttachIT {
             ChildJvm.Result result = ChildJvm.on(jdk).waitFor(ids, "WaitingApp", app);
             assertEquals(0, result.exitCode, result::toString);
             assertTrue(result.stderr.contains("could not write the bootstrap bridge jar"), result::toString);
-            assertTrue(result.stderr.contains("the failed start released its lease on slot"), result::toString);
+            assertTrue(result.stderr.contains("[snowid] WARNING: [agent_not_started] the failed start released its lease on slot"), result::toString);
             assertFalse(result.stderr.contains("already installed"), result::toString);
             assertEquals(1, AgentPresetIT.occurrences(result.stdout, AgentAttachIT.MARKER),
                     () -> "after the retried attach every call is redirected:\n" + result);

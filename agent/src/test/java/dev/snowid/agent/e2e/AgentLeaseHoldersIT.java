@@ -147,7 +147,7 @@ class AgentLeaseHoldersIT {
             ChildJvm.Result waiting = LeasedAgents.leased(JDK, url).property("snowid.lease.waitForSlot", "30000")
                     .run(waited, "com.acme.legacy.LeasedApp", waited.toString(), "300");
             assertEquals(0, waiting.exitCode, waiting::toString);
-            assertTrue(waiting.stderr.contains("every slot of the lease pool is held; waiting up to"), waiting::toString);
+            assertTrue(waiting.stderr.contains("[snowid] WARNING: [no_free_slot] every slot of the lease pool is held; waiting up to"), waiting::toString);
             assertTrue(a.waitFor(60, TimeUnit.SECONDS) && b.waitFor(60, TimeUnit.SECONDS));
 
             long[] aIds = IdsFile.read(dir.resolve("a"));

@@ -98,7 +98,7 @@ class AgentPresetIT {
                 .run(ids, "com.acme.legacy.HutoolApp", ids.toString(), "1", "100");
 
         assertEquals(0, result.exitCode, result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: cn.hutool.core.util.IdUtil (Hutool) was loaded, but only part of Hutool is redirected: "
+        assertTrue(result.stderr.contains("[snowid] WARNING: [library_partly_redirected] cn.hutool.core.util.IdUtil (Hutool) was loaded, but only part of Hutool is redirected: "
                 + SNOWFLAKE + "#nextId, which all of its IDs go through, is not a target")
                 && result.stderr.contains("add the preset 'hutool' to snowid.targets"), result::toString);
         assertEquals(1, occurrences(result.stderr, "only part of Hutool"), "warned once:\n" + result);
@@ -114,7 +114,7 @@ class AgentPresetIT {
                 .run(ids, "com.acme.legacy.HutoolApp", ids.toString(), "1", "100");
 
         assertEquals(0, result.exitCode, result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: " + SNOWFLAKE + " (Hutool's generator) was loaded and is not redirected")
+        assertTrue(result.stderr.contains("[snowid] WARNING: [library_not_redirected] " + SNOWFLAKE + " (Hutool's generator) was loaded and is not redirected")
                 && result.stderr.contains("add the preset 'hutool' to snowid.targets"), result::toString);
     }
 
@@ -132,7 +132,7 @@ class AgentPresetIT {
         long after = System.currentTimeMillis();
 
         assertEquals(0, result.exitCode, result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: preset hutool: Hutool issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit"
+        assertTrue(result.stderr.contains("[snowid] WARNING: [preset_epoch_differs] preset hutool: Hutool issues its IDs with epoch 1288834974657 (41-bit ms | 5-bit"
                 + " datacenter | 5-bit machine | 12-bit sequence), snowid with epoch " + epoch + ": the IDs change shape, new IDs sort"
                 + " below the ones it already issued and can repeat them"), result::toString);
         AgentRedirectIT.assertAllFrom(IdsFile.read(ids), 1000, SnowflakeCodec.withEpoch(epoch), 4, 4, before, after);

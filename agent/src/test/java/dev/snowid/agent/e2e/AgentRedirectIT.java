@@ -37,7 +37,7 @@ class AgentRedirectIT {
         assertTrue(result.stderr.contains("[snowid] redirected long " + IDS + "#nextLong()"), result::toString);
         assertTrue(result.stderr.contains("[snowid] redirected Long " + IDS + "#nextBoxed()"), result::toString);
         assertTrue(result.stderr.contains("[snowid] redirected String " + IDS + "#nextString(String)"), result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: " + IDS + "#nextInt is not redirected: int " + IDS + "#nextInt()"),
+        assertTrue(result.stderr.contains("[snowid] WARNING: [target_not_redirected] " + IDS + "#nextInt is not redirected: int " + IDS + "#nextInt()"),
                 result::toString);
         assertTrue(result.stdout.contains("nextInt 42"), "a method that was refused keeps its body");
         assertAllFrom(IdsFile.read(ids), 200_000, SnowflakeCodec.TWITTER, 7, 13, before, after);
@@ -45,7 +45,7 @@ class AgentRedirectIT {
         assertTrue(result.stderr.contains("[snowid] at shutdown: " + IDS + "#nextLong answered 66668 call(s) with snowid IDs"), result::toString);
         assertTrue(result.stderr.contains("[snowid] at shutdown: " + IDS + "#nextBoxed answered 66668 call(s) with snowid IDs"), result::toString);
         assertTrue(result.stderr.contains("[snowid] at shutdown: " + IDS + "#nextString answered 66664 call(s) with snowid IDs"), result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: " + IDS + "#nextInt was never redirected"), result::toString);
+        assertTrue(result.stderr.contains("[snowid] WARNING: [target_not_redirected] " + IDS + "#nextInt was never redirected"), result::toString);
     }
 
     /** The start-up line names the version; it and the warnings carry the UTC time they were written at. */
@@ -64,8 +64,8 @@ class AgentRedirectIT {
         String timestamp = "(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z) \\[snowid\\] ";
         for (String line : new String[] {
                 "snowid-agent " + Pattern.quote(ChildJvm.AGENT_VERSION) + " started in \\d+ ms: node 7:13",
-                "WARNING: system property snowid\\.target is not a setting of the agent and is ignored",
-                "WARNING: " + Pattern.quote(IDS + "#nextInt is not redirected")}) {
+                "WARNING: \\[unknown_setting\\] system property snowid\\.target is not a setting of the agent and is ignored",
+                "WARNING: \\[target_not_redirected\\] " + Pattern.quote(IDS + "#nextInt is not redirected")}) {
             Matcher matcher = Pattern.compile("(?m)^" + timestamp + line).matcher(result.stderr);
             assertTrue(matcher.find(), () -> "no line '" + line + "' in\n" + result);
             long at = Instant.parse(matcher.group(1)).toEpochMilli();
@@ -138,9 +138,9 @@ class AgentRedirectIT {
         assertEquals(0, result.exitCode, result::toString);
         assertTrue(result.stderr.contains("[snowid] note: com.acme.legacy.Typo (of com.acme.legacy.Typo#next) is not on the application class path"),
                 result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: com.acme.legacy.Typo#next was never redirected: no class loader loaded com.acme.legacy.Typo"),
+        assertTrue(result.stderr.contains("[snowid] WARNING: [target_class_not_found] com.acme.legacy.Typo#next was never redirected: no class loader loaded com.acme.legacy.Typo"),
                 result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: " + IDS + "#noSuchMethod was never redirected: " + IDS
+        assertTrue(result.stderr.contains("[snowid] WARNING: [target_not_redirected] " + IDS + "#noSuchMethod was never redirected: " + IDS
                 + " (in jdk.internal.loader.ClassLoaders$AppClassLoader@"), result::toString);
         assertFalse(result.stderr.contains(IDS + "#nextLong was never redirected"), result::toString);
     }

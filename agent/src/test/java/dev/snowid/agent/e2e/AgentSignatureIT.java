@@ -45,9 +45,9 @@ class AgentSignatureIT {
         // The bridge Object get() is left to call the real method: no line of its own, no warning.
         assertEquals(1, AgentPresetIT.occurrences(result.stderr, "[snowid] redirected Long " + SUPPLIER + "#get()"), result::toString);
         assertFalse(result.stderr.contains("Object " + SUPPLIER + "#get()"), result::toString);
-        assertFalse(result.stderr.contains("[snowid] WARNING: " + SUPPLIER), result::toString);
+        assertFalse(result.stderr.contains("[snowid] WARNING: [target_not_redirected] " + SUPPLIER), result::toString);
         assertTrue(result.stderr.contains("[snowid] at shutdown: " + SUPPLIER + "#get answered 5000 call(s)"), result::toString);
-        assertTrue(result.stderr.contains("[snowid] WARNING: " + TYPED + "#nextLongAsString:string is not redirected: long " + TYPED
+        assertTrue(result.stderr.contains("[snowid] WARNING: [target_not_redirected] " + TYPED + "#nextLongAsString:string is not redirected: long " + TYPED
                 + "#nextLongAsString() in jdk.internal.loader.ClassLoaders$AppClassLoader@"), result::toString);
         assertTrue(result.stderr.contains("returns long, which cannot hold the String that ':string' asks for; drop the suffix"), result::toString);
         AgentRedirectIT.assertAllFrom(IdsFile.read(ids), 2500 * 8, SnowflakeCodec.TWITTER, 12, 30, before, after);

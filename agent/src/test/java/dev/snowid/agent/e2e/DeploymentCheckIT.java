@@ -76,7 +76,7 @@ class DeploymentCheckIT {
             Run run = check(proxy.endpoint().toString(), SECRET);
 
             assertEquals(0, run.status, run::toString);
-            assertTrue(run.out.contains("(the lease API did not settle the acquisition; asking again with the same request id"),
+            assertTrue(run.out.contains("([acquisition_unsettled] the lease API did not settle the acquisition; asking again with the same request id"),
                     run::toString);
             // The slot-map step passes only when the check's holder holds the leased slot alone.
             assertTrue(run.out.contains("ours among them, the check's only slot"), run::toString);

@@ -39,7 +39,8 @@ class PresetCoverageTest {
     void aPartlyTargetedLibraryIsWarnedAboutAtItsFirstClassOnce() {
         PresetCoverage coverage = coverage("com.baomidou.mybatisplus.core.toolkit.IdWorker#getId");
         String warning = coverage.warningOnLoad("com/baomidou/mybatisplus/core/incrementer/DefaultIdentifierGenerator");
-        assertTrue(warning.startsWith("com.baomidou.mybatisplus.core.incrementer.DefaultIdentifierGenerator (MyBatis-Plus) was loaded, but only"
+        assertTrue(warning.startsWith("[library_partly_redirected] com.baomidou.mybatisplus.core.incrementer.DefaultIdentifierGenerator"
+                + " (MyBatis-Plus) was loaded, but only"
                 + " part of MyBatis-Plus is redirected: com.baomidou.mybatisplus.core.toolkit.Sequence#nextId"), warning);
         assertTrue(warning.endsWith("add the preset 'mybatis-plus' to snowid.targets"), warning);
         assertNull(coverage.warningOnLoad("com/baomidou/mybatisplus/core/toolkit/Sequence"), "once per library");
@@ -51,7 +52,7 @@ class PresetCoverageTest {
         PresetCoverage coverage = coverage("com.acme.Ids#next");
         assertNull(coverage.warningOnLoad("cn/hutool/core/util/IdUtil"), "IdUtil alone may be used for UUIDs");
         String warning = coverage.warningOnLoad("cn/hutool/core/lang/Snowflake");
-        assertTrue(warning.startsWith("cn.hutool.core.lang.Snowflake (Hutool's generator) was loaded and is not redirected"), warning);
+        assertTrue(warning.startsWith("[library_not_redirected] cn.hutool.core.lang.Snowflake (Hutool's generator) was loaded and is not redirected"), warning);
         assertTrue(warning.endsWith("add the preset 'hutool' to snowid.targets"), warning);
         assertTrue(coverage.warningOnLoad("com/baomidou/mybatisplus/core/toolkit/Sequence").contains("MyBatis-Plus's generator"),
                 "each library on its own");

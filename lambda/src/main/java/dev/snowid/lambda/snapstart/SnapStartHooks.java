@@ -1,6 +1,7 @@
 package dev.snowid.lambda.snapstart;
 
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lambda.telemetry.RequestLog;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeasedGenerator;
@@ -42,13 +43,14 @@ public final class SnapStartHooks implements Resource {
             log.event(LogLevel.INFO, "beforeCheckpoint: lease released", null);
         } catch (RuntimeException e) {
             // Not fatal: afterRestore forgets the lease anyway; unreleased, it simply runs out.
-            log.event(LogLevel.WARN, "beforeCheckpoint: lease not released; it runs out by itself", e);
+            log.event(LogLevel.WARN, WarningCode.LEASE_RELEASE_FAILED.tag("beforeCheckpoint: lease not released; it runs out by itself"), e);
         }
         try {
             log.event(LogLevel.INFO, "beforeCheckpoint: primed " + priming.run(), null);
         } catch (RuntimeException e) {
             // Priming only saves time on the first request; a snapshot without it is still correct.
-            log.event(LogLevel.WARN, "beforeCheckpoint: priming failed; the first requests load what it would have", e);
+            log.event(LogLevel.WARN, WarningCode.PRIMING_FAILED.tag("beforeCheckpoint: priming failed; the first requests load what it would have"),
+                    e);
         }
     }
 

@@ -3,9 +3,11 @@ package dev.snowid.lambda.telemetry;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
+import dev.snowid.internal.ProblemCode;
 import dev.snowid.lambda.api.RequestOutcome;
 import dev.snowid.lambda.api.Route;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAudit;
 import java.io.PrintStream;
 import java.util.Map;
@@ -20,6 +22,9 @@ import java.util.function.LongSupplier;
  * Powertools Metrics does: a log level turned up must not make the alarms blind).
  */
 public final class RequestLog {
+
+    /** The field of a warning's code ({@code docs/troubleshooting.md}). */
+    public static final String WARNING_CODE = "warning_code";
 
     private final LambdaLogger logger;
     private final PrintStream metricsOut;
@@ -74,10 +79,15 @@ public final class RequestLog {
     /**
      * The audit line of a lease grant, renewal, release or loss: a line of the same shape as the
      * request lines, carrying the audit's fields ({@code "audit":"lease"}, slot, fence, holder,
-     * window, caller), so it is filtered and shipped like them. A loss is a warning.
+     * window, caller), so it is filtered and shipped like them. A loss is a warning under the
+     * API's code for it, {@code lease_lost}, in its message and as {@value #WARNING_CODE}.
      */
     public void audit(LeaseAudit audit) {
-        LogLine line = LogLine.of(audit.isLoss() ? LogLevel.WARN : LogLevel.INFO, clock.getAsLong(), audit.message(), service);
+        LogLine line = audit.isLoss() ? LogLine.of(LogLevel.WARN, clock.getAsLong(), ErrorCode.LEASE_LOST.tag(audit.message()), service)
+                : LogLine.of(LogLevel.INFO, clock.getAsLong(), audit.message(), service);
+        if (audit.isLoss()) {
+            line.field(WARNING_CODE, ErrorCode.LEASE_LOST.code());
+        }
         for (Map.Entry<String, Object> field : audit.fields().entrySet()) {
             Object value = field.getValue();
             if (value instanceof Number) {
@@ -89,9 +99,17 @@ public final class RequestLog {
         logger.log(line.bytes(), line.level());
     }
 
-    /** A line about the environment itself (SnapStart hooks, shutdown), in the same format. */
+    /**
+     * A line about the environment itself (settings, SnapStart hooks, shutdown), in the same
+     * format. A warning's message starts with its code ({@link ProblemCode#tag}), which the line
+     * also carries as {@value #WARNING_CODE}, as request lines carry {@code error_code}.
+     */
     public void event(LogLevel level, String message, Throwable failure) {
         LogLine line = LogLine.of(level, clock.getAsLong(), message, service);
+        String code = ProblemCode.codeOf(message);
+        if (code != null) {
+            line.field(WARNING_CODE, code);
+        }
         if (failure != null) {
             line.error(failure);
         }

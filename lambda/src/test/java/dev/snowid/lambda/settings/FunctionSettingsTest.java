@@ -57,9 +57,9 @@ class FunctionSettingsTest {
         FunctionSettings settings = FunctionSettings.from(Map.of("SNOWID_LEASE_MILIS", "30000", "SNOWID_COLOUR", "blue",
                 "SNOWID_PORT", "8080", "OTHER", "x"), java.util.List.of("SNOWID_PORT"));
         assertEquals(java.util.List.of(
-                "environment variable SNOWID_COLOUR is not a setting of the function and is ignored; the function reads "
+                "[unknown_setting] environment variable SNOWID_COLOUR is not a setting of the function and is ignored; the function reads "
                         + FunctionSettings.NAMES,
-                "environment variable SNOWID_LEASE_MILIS is not a setting of the function and is ignored;"
+                "[unknown_setting] environment variable SNOWID_LEASE_MILIS is not a setting of the function and is ignored;"
                         + " did you mean `SNOWID_LEASE_MILLIS`?"), settings.warnings());
         assertEquals(60_000, settings.leaseTerms().leaseMillis(), "the typo kept the default; the warning says so");
         assertEquals(java.util.List.of(), FunctionSettings.from(Map.of("SNOWID_TABLE", "orders")).warnings());

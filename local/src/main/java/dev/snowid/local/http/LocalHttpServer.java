@@ -1,5 +1,6 @@
 package dev.snowid.local.http;
 
+import dev.snowid.protocol.ErrorCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -133,7 +134,7 @@ public final class LocalHttpServer implements AutoCloseable {
 
     /** A fault of the runner's own, not the client's: said on stderr, and the connection is closed. */
     void failed(String what, Throwable e) {
-        System.err.println("snowid local: " + what + " failed: " + e);
+        System.err.println("snowid local: " + ErrorCode.INTERNAL.tag(what + " failed: " + e));
     }
 
     private void run() {

@@ -59,7 +59,7 @@ class PropertyNamesTest {
             List<String> warnings = output.getAll().lines().filter(line -> line.contains("is not a setting of the Spring Boot starter"))
                     .toList();
             assertEquals(1, warnings.size(), output::getAll);
-            assertEquals(true, warnings.get(0).contains("property snowid.lease.holdr is not a setting of the Spring Boot starter and is"
+            assertEquals(true, warnings.get(0).contains("[unknown_setting] property snowid.lease.holdr is not a setting of the Spring Boot starter and is"
                     + " ignored; did you mean `snowid.lease.holder`?"), warnings::toString);
             assertFalse(output.getAll().contains("billing-7f3a91"), "the value is not the warning's business");
         }
@@ -80,7 +80,7 @@ class PropertyNamesTest {
             List<String> warnings = output.getAll().lines().filter(line -> line.contains("is not a setting of the Spring Boot starter"))
                     .toList();
             assertEquals(1, warnings.size(), output::getAll);
-            assertTrue(warnings.get(0).contains("snowid.lease.holdr is not a setting of the Spring Boot starter and is ignored;"
+            assertTrue(warnings.get(0).contains("[unknown_setting] property snowid.lease.holdr is not a setting of the Spring Boot starter and is ignored;"
                     + " did you mean `snowid.lease.holder`?"), warnings::toString);
             assertFalse(output.getAll().contains("billing-7f3a91"), "the value is not the warning's business");
         }

@@ -68,7 +68,7 @@ class StartupFailureTest {
         assertReport(output, "snowid cannot lease a node slot: snowid.lease.url is not set; snowid.lease.ulr is set",
                 "Set snowid.lease.url to the snowid function's base URL");
         assertTrue(output.getAll().contains("which is not a setting of the starter; did you mean `snowid.lease.url`?"), output::getAll);
-        assertTrue(output.getAll().contains("property snowid.lease.ulr is not a setting of the Spring Boot starter and is ignored;"
+        assertTrue(output.getAll().contains("[unknown_setting] property snowid.lease.ulr is not a setting of the Spring Boot starter and is ignored;"
                 + " did you mean `snowid.lease.url`?"), "and warned about: " + output.getAll());
     }
 
