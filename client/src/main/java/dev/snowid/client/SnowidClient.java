@@ -427,7 +427,7 @@ public final class SnowidClient implements AutoCloseable {
             renewer.start();
             SnowidClient client = new SnowidClient(generator, renewer, out, issuing, clock, record, api,
                     api == null ? null : signing != null ? LeaseAuthMode.AWS_IAM : LeaseAuthMode.BEARER);
-            boolean hooked = snapshotHooks && cracPresent();
+            boolean hooked = snapshotHooks && CracOnClassPath.present();
             if (hooked) {
                 client.snapshotHooks = SnapshotHooks.register(client);
             }
@@ -480,19 +480,6 @@ public final class SnowidClient implements AutoCloseable {
                 }
                 throw new IllegalArgumentException("the lease API at " + api.baseUrl() + " names epoch " + named.getAsLong()
                         + ", which no ID can be issued with: " + unusable.getMessage(), unusable);
-            }
-        }
-
-        /**
-         * Whether {@code org.crac} is on the class path. Asked before {@link SnapshotHooks}, the one class
-         * that names it, is loaded: without it, the client runs as if CRaC did not exist.
-         */
-        private static boolean cracPresent() {
-            try {
-                Class.forName("org.crac.Core", false, SnowidClient.class.getClassLoader());
-                return true;
-            } catch (ClassNotFoundException | LinkageError absent) {
-                return false;
             }
         }
 
