@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * smaller, faster cold start), short timeouts, and an explicit retry strategy, because a lease
  * call sits on a request path and must give up in seconds, not minutes.
  *
- * <p><b>The time budget</b> (the one place its numbers live; docs/api.md "Outages" repeats them).
+ * <p><b>The time budget</b> (the one place its numbers live; docs/api.md "Outages" says what a caller sees of them).
  * A request must end before the function's timeout, or Lambda kills it and the client gets a bare
  * gateway error instead of our 503 with {@code Retry-After}:
  * <ul>
