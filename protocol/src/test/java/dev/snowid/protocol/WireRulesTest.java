@@ -37,6 +37,19 @@ class WireRulesTest {
     }
 
     @Test
+    void apiGatewaysOwnInternalErrorSaysTheFunctionDidNotAnswerAndWhereToLook() {
+        ErrorAnswer gateway = ErrorAnswer.read("{\"message\":\"Internal Server Error\"}");
+        assertTrue(gateway.text().startsWith("Internal Server Error (API Gateway's own answer"), gateway.text());
+        assertTrue(gateway.text().contains("did not start") && gateway.text().contains("SNOWID_LEASE_PRINCIPALS")
+                && gateway.text().contains("/snowid/<stack>/function"), gateway.text());
+        assertEquals(null, gateway.code());
+        // The function's own 500 names its code, and gets no such hint.
+        ErrorAnswer own = ErrorAnswer.read("{\"error\":\"internal\",\"message\":\"Internal Server Error\"}");
+        assertEquals("internal: Internal Server Error", own.text());
+        assertEquals("Too Many Requests", ErrorAnswer.read("{\"message\":\"Too Many Requests\"}").text());
+    }
+
+    @Test
     void theLeaseAuthModeIsReadInAnyCase() {
         assertEquals(LeaseAuthMode.AWS_IAM, LeaseAuthMode.parse("AWS_IAM"));
         assertEquals(LeaseAuthMode.AWS_IAM, LeaseAuthMode.parse(" aws_iam "));

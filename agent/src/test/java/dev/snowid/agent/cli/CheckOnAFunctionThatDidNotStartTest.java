@@ -1,0 +1,59 @@
+package dev.snowid.agent.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A function that refuses its settings at init (an entry of {@code SNOWID_LEASE_PRINCIPALS}, say)
+ * never answers: API Gateway answers every request for it with its own
+ * {@code 500 {"message":"Internal Server Error"}}. {@code check} fails at its first step, saying
+ * that the function did not start and where its reason is logged.
+ */
+class CheckOnAFunctionThatDidNotStartTest {
+
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void theLeaseStepSaysTheFunctionDidNotStartAndWhereItsLogIs() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = "{\"message\":\"Internal Server Error\"}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(500, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = CheckCommand.run(new String[] {"http://127.0.0.1:" + server.getAddress().getPort()},
+                Collections.singletonMap(CliSettings.SECRET_VARIABLE, "mQ3vR8xT2bN7kW4pZ9sD1fG6hJ0lC5yE+aUoVi/IrPc="),
+                new PrintStream(out, true, "UTF-8"), new PrintStream(err, true, "UTF-8"));
+
+        String printed = out.toString("UTF-8");
+        assertEquals(1, status, printed + err);
+        assertTrue(printed.contains("FAIL lease ") && printed.contains("HTTP 500"), printed);
+        assertTrue(printed.contains("the function failed or did not start") && printed.contains("SNOWID_LEASE_PRINCIPALS")
+                && printed.contains("aws logs tail /snowid/<stack>/function"), printed);
+    }
+}
