@@ -12,6 +12,8 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.protocol.BearerSecretStrength;
+import dev.snowid.protocol.EchoedInput;
+import dev.snowid.protocol.HolderLabel;
 import dev.snowid.protocol.HttpUrl;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
@@ -235,10 +237,15 @@ public final class SnowidClient implements AutoCloseable {
             return this;
         }
 
-        /** Who holds the lease, shown to operators; default {@code snowid-client <pid>@<host>}. 1 to 200 characters. */
+        /**
+         * Who holds the lease, shown to operators; default {@code snowid-client <pid>@<host>}. 1 to 200
+         * printable characters ({@link HolderLabel}): the lease API refuses others.
+         */
         public Builder holder(String holder) {
-            if (holder == null || holder.isEmpty() || holder.length() > ClientSettings.MAX_HOLDER_LENGTH) {
-                throw new IllegalArgumentException("holder '" + holder + "' must be " + ClientSettings.HOLDER.allowed());
+            String problem = HolderLabel.problem(holder);
+            if (problem != null) {
+                throw new IllegalArgumentException("holder " + (holder == null ? "is null" : "'" + EchoedInput.shortened(holder) + "' "
+                        + problem) + "; allowed " + ClientSettings.HOLDER.allowed());
             }
             this.holder = holder;
             return this;
@@ -391,7 +398,7 @@ public final class SnowidClient implements AutoCloseable {
         }
 
         private static String defaultHolder() {
-            return "snowid-client " + ManagementFactory.getRuntimeMXBean().getName();
+            return HolderLabel.of("snowid-client " + ManagementFactory.getRuntimeMXBean().getName());
         }
     }
 }

@@ -142,6 +142,12 @@ class BadInputCorpusTest {
                 cases.add(new Case("bad count", TestEvents.request(method, "/ids").query(query), 400, null));
             }
         }
+        // Non-ASCII is echoed as sent, what is not printable as its escape (EchoedInput).
+        cases.add(new Case("a full-width digit", TestEvents.get("/ids").query("count=%EF%BC%95"), 400, "invalid_count", "count '５'"));
+        cases.add(new Case("a bidi control", TestEvents.get("/ids").query("count=%E2%80%AE5"), 400, "invalid_count",
+                "count '\\u202E5'"));
+        cases.add(new Case("a line separator", TestEvents.get("/ids").query("count=5%E2%80%A8"), 400, "invalid_count",
+                "count '5\\u2028'"));
         // A broken escape: payload 2.0 passes it raw (the handler refuses the encoding), 1.0 passes it as is.
         cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=%zz"), 400, null));
         cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=5%"), 400, null));
@@ -197,6 +203,13 @@ class BadInputCorpusTest {
                 .body("{\"holder\":\"" + "h".repeat(201) + "\"}"), 400, "invalid_body"));
         cases.add(new Case("holder with a control character", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
                 .body("{\"holder\":\"a\\u0007b\"}"), 400, "invalid_body"));
+        for (String spoof : new String[] {"2028", "2029", "202e", "202E", "2066", "200f", "200b", "feff", "0085", "d800"}) {
+            cases.add(new Case("holder with U+" + spoof, TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                    .body("{\"holder\":\"orders\\u" + spoof + "-evil\"}"), 400, "invalid_body",
+                    "has the character U+" + spoof.toUpperCase(java.util.Locale.ROOT)));
+        }
+        cases.add(new Case("holder with a raw U+202E", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"holder\":\"orders\u202e-evil\"}"), 400, "invalid_body", "has the character U+202E"));
         cases.add(new Case("acquire body not JSON", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
                 .body("holder=me"), 400, "invalid_json"));
     }

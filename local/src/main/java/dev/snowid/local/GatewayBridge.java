@@ -94,7 +94,7 @@ final class GatewayBridge implements HttpHandler {
     /** The payload 2.0 event for this request, as an HTTP API with the $default stage would send it. */
     static String event(HttpExchange exchange, byte[] body, String requestId) {
         String rawPath = RequestTarget.rawPath(exchange.getRequestURI());
-        String rawQuery = exchange.getRequestURI().getRawQuery();
+        String rawQuery = RequestTarget.rawQuery(exchange.getRequestURI());
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();
         exchange.getRequestHeaders().forEach((name, values) -> {
@@ -109,7 +109,7 @@ final class GatewayBridge implements HttpHandler {
         InetSocketAddress remote = exchange.getRemoteAddress();
         long now = System.currentTimeMillis();
         HttpApiEvent event = HttpApiEvent.request(exchange.getRequestMethod(), rawPath == null ? "/" : rawPath)
-                .rawQuery(rawQuery == null ? "" : rawQuery)
+                .rawQuery(rawQuery)
                 .cookies(cookies)
                 .queryParameters(queryParameters(rawQuery))
                 .api("000000000000", "local", "localhost", "localhost")
@@ -128,7 +128,7 @@ final class GatewayBridge implements HttpHandler {
     /** Decoded parameters, repeated ones joined with commas: what API Gateway puts in queryStringParameters. */
     private static Map<String, String> queryParameters(String rawQuery) {
         Map<String, String> query = new LinkedHashMap<>();
-        if (rawQuery == null || rawQuery.isEmpty()) {
+        if (rawQuery.isEmpty()) {
             return query;
         }
         for (String pair : rawQuery.split("&")) {

@@ -20,7 +20,7 @@ final class RequestTarget {
     static String rawPath(URI target) {
         if (target.getScheme() != null) { // absolute form, "http://host/path": the URI's path is the path
             String path = target.getRawPath();
-            return path == null || path.isEmpty() ? "/" : path;
+            return path == null || path.isEmpty() ? "/" : bytesEscaped(path);
         }
         String text = target.toString(); // the target as sent
         int end = text.length();
@@ -32,7 +32,35 @@ final class RequestTarget {
         if (fragment >= 0 && fragment < end) {
             end = fragment;
         }
-        return end == 0 ? "/" : text.substring(0, end);
+        return end == 0 ? "/" : bytesEscaped(text.substring(0, end));
+    }
+
+    /** The raw (still percent-encoded) query of the target; empty when it has none. */
+    static String rawQuery(URI target) {
+        String query = target.getRawQuery();
+        return query == null ? "" : bytesEscaped(query);
+    }
+
+    /**
+     * The JDK server reads the request line as ISO-8859-1, so each character from U+0080 to U+00FF
+     * is one byte the client sent unencoded (a UTF-8 {@code é} arrives as {@code Ã©}). Each is
+     * percent-encoded here: the handler decodes the path and query as UTF-8, and echoes what was
+     * sent, or refuses bytes that are not UTF-8.
+     */
+    static String bytesEscaped(String raw) {
+        StringBuilder escaped = null;
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c >= 0x80) {
+                if (escaped == null) {
+                    escaped = new StringBuilder(raw.length() + 16).append(raw, 0, i);
+                }
+                escaped.append(String.format("%%%02X", c & 0xFF));
+            } else if (escaped != null) {
+                escaped.append(c);
+            }
+        }
+        return escaped == null ? raw : escaped.toString();
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.client.ClientSettings;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.internal.Setting;
+import dev.snowid.protocol.EchoedInput;
 import dev.snowid.spring.autoconfigure.LeaseStartupException.Problem;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -98,7 +99,7 @@ final class LeaseStartup {
             call.run();
         } catch (IllegalArgumentException e) {
             throw new LeaseStartupException(Problem.SETTING_INVALID, setting, null,
-                    setting.property() + " '" + value + "' is not allowed: " + e.getMessage(), e);
+                    setting.property() + " '" + EchoedInput.shortened(String.valueOf(value)) + "' is not allowed: " + e.getMessage(), e);
         }
     }
 

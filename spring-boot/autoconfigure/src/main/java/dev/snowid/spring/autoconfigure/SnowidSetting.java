@@ -20,7 +20,7 @@ public enum SnowidSetting {
             .allowed("the lease API's bearer secret (or the environment variable SNOWID_LEASE_SECRET)")
             .means("required (or the environment variable SNOWID_LEASE_SECRET): the lease API's bearer secret"), ClientSettings.SECRET),
     HOLDER(Setting.named("snowid.lease.holder").unsetMeans("spring.application.name + @ + host name")
-            .allowed("a label of " + ClientSettings.HOLDER.allowed(), "1", Integer.toString(ClientSettings.MAX_HOLDER_LENGTH))
+            .allowed("a label of " + ClientSettings.HOLDER.allowed(), ClientSettings.HOLDER.allowedValues().toArray(new String[0]))
             .means("who holds the lease, as the slot map shows it"), ClientSettings.HOLDER),
     DURATION(Setting.named("snowid.lease.duration").unsetMeans("what the API grants")
             .allowed("a lease length from " + duration(LeaseTerms.LEASE_MILLIS_RANGE.min()) + " to "
