@@ -12,6 +12,7 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.testing.engine.DynamoDbEngine;
@@ -340,7 +341,7 @@ class MotoDeployTest {
 
     /** The event API Gateway passes for this request (payload 2.0). */
     static String event(String method, String path, String query, String authorization) {
-        HttpApiEvent event = HttpApiEvent.request(method, path).rawQuery(query).requestId(UUID.randomUUID().toString());
+        HttpApiEvent event = HttpApiEvent.request(method, path).routeKey(Endpoint.routeKeyOf(method, path)).rawQuery(query).requestId(UUID.randomUUID().toString());
         if (authorization != null) {
             event.header("authorization", authorization);
         }

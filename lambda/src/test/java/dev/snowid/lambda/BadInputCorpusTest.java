@@ -333,6 +333,13 @@ class BadInputCorpusTest {
         for (String[] w : wrong) {
             cases.add(new Case("wrong method", TestEvents.request(w[0], w[1]).bearer(Functions.SECRET), 405, "method_not_allowed"));
         }
+        // The gateway matches the method as sent: a lower-case one reached $default, and is never answered as the route.
+        String[][] lowerCase = {{"get", "/ids"}, {"post", "/ids"}, {"Get", "/ids/1724551110457221119"}, {"post", "/leases"},
+            {"get", "/leases"}, {"put", "/leases/0"}, {"delete", "/leases/0"}, {"get", "/health"}};
+        for (String[] l : lowerCase) {
+            cases.add(new Case("lower-case method", TestEvents.request(l[0], l[1]).bearer(Functions.SECRET), 405, "method_not_allowed",
+                    "method " + l[0] + " is not allowed"));
+        }
     }
 
     private static void routes(List<Case> cases) {
@@ -340,6 +347,17 @@ class BadInputCorpusTest {
             "//ids", "/leases//0", "/health%20"};
         for (String path : paths) {
             cases.add(new Case("unknown route", TestEvents.get(path), 404, "not_found"));
+        }
+        // Paths that only decode to a route reached $default: 404, never the route's answer (nor its auth's).
+        for (String[] encoded : new String[][] {{"GET", "/%69ds"}, {"POST", "/%69%64%73"}, {"GET", "/i%64s/1724551110457221119"},
+            {"GET", "/%68ealth"}, {"POST", "/%6Ceases"}, {"GET", "/lease%73"}, {"PUT", "/%6Ceases/0"}}) {
+            cases.add(new Case("percent-encoded route", TestEvents.request(encoded[0], encoded[1]).bearer(Functions.SECRET), 404,
+                    "not_found", "as sent"));
+        }
+        // An event naming $default is never answered as a route, whatever its path and method.
+        for (String[] named : new String[][] {{"GET", "/ids"}, {"GET", "/health"}, {"POST", "/leases"}, {"GET", "/leases"}}) {
+            cases.add(new Case("route key $default", TestEvents.request(named[0], named[1]).bearer(Functions.SECRET)
+                    .routeKey("$default"), 404, "not_found"));
         }
         String[][] trailingSlash = {{"GET", "/ids/", "/ids"}, {"POST", "/ids/", "/ids"}, {"POST", "/leases/", "/leases"},
             {"GET", "/health/", "/health"}, {"GET", "/ids/1724551110457221119/", "/ids/1724551110457221119"}};

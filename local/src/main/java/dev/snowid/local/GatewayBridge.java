@@ -3,6 +3,7 @@ package dev.snowid.local;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.json.JsonReader;
 import dev.snowid.lambda.json.JsonValue;
@@ -30,8 +31,9 @@ import java.util.UUID;
 
 /**
  * Plays API Gateway (HTTP API, payload format 2.0) in front of the handler: turns each HTTP
- * request into the event JSON API Gateway would send, invokes the very same handler, and writes
- * its proxy response back as HTTP. Nothing here knows the routes.
+ * request into the event JSON API Gateway would send, the route key it would match included
+ * ({@link Endpoint#routeKeyOf}), invokes the very same handler, and writes its proxy response back
+ * as HTTP.
  */
 final class GatewayBridge implements HttpHandler {
 
@@ -108,7 +110,9 @@ final class GatewayBridge implements HttpHandler {
         });
         InetSocketAddress remote = exchange.getRemoteAddress();
         long now = System.currentTimeMillis();
-        HttpApiEvent event = HttpApiEvent.request(exchange.getRequestMethod(), rawPath == null ? "/" : rawPath)
+        String path = rawPath == null ? "/" : rawPath;
+        HttpApiEvent event = HttpApiEvent.request(exchange.getRequestMethod(), path)
+                .routeKey(Endpoint.routeKeyOf(exchange.getRequestMethod(), path)) // as the gateway would match it
                 .rawQuery(rawQuery)
                 .cookies(cookies)
                 .queryParameters(queryParameters(rawQuery))

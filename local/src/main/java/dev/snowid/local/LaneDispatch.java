@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * The server's one handler, run on a reader thread once the request's headers are in: checks
- * {@code Host} ({@link LocalHost}), picks the request's {@link RouteLane} on its decoded path, and
+ * {@code Host} ({@link LocalHost}), picks the request's {@link RouteLane} by the route it matches, and
  * hands the exchange to that lane's threads, or answers 503 at once when the lane's queue is full.
  */
 final class LaneDispatch implements HttpHandler {
@@ -34,7 +34,7 @@ final class LaneDispatch implements HttpHandler {
                     + " (the local runner is for this machine; a Host of another name is a web page reaching it through DNS rebinding)", -1);
             return;
         }
-        RouteLane lane = RouteLane.of(RequestTarget.decodedPath(exchange.getRequestURI()));
+        RouteLane lane = RouteLane.of(exchange.getRequestMethod(), RequestTarget.rawPath(exchange.getRequestURI()));
         HttpHandler handler = handlers.get(lane);
         try {
             threads.get(lane).execute(() -> {
