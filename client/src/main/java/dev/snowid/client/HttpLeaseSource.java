@@ -250,7 +250,8 @@ public final class HttpLeaseSource implements LeaseSource {
                 connection.setRequestProperty("Content-Type", "application/json");
             }
             // Last, over exactly the bytes below: a signature covers the method, URL and body.
-            for (Map.Entry<String, String> header : authorizer.headers(route.method(), url, body).entrySet()) {
+            Map<String, String> credentials = authorizer.headers(route.method(), url, body);
+            for (Map.Entry<String, String> header : credentials.entrySet()) {
                 connection.setRequestProperty(header.getKey(), header.getValue());
             }
             long sentAt = clock.millis();
@@ -277,7 +278,7 @@ public final class HttpLeaseSource implements LeaseSource {
             if (status != route.successStatus()) {
                 ErrorAnswer error = ErrorAnswer.read(answer.body);
                 throw failure(route.failureOf(status, error.code()), status,
-                        route.method() + " " + path + " at " + baseUrl + ": " + error.text(),
+                        route.method() + " " + path + " at " + baseUrl + ": " + withoutCredentials(error.text(), credentials),
                         RetryAfter.millis(connection.getHeaderField(RetryAfter.HEADER), DEFAULT_RETRY_AFTER_MILLIS));
             }
             return answer;
@@ -289,6 +290,22 @@ public final class HttpLeaseSource implements LeaseSource {
                 connection.disconnect();
             }
         }
+    }
+
+    /**
+     * {@code text} (an answer's words, shown to a person) without the credentials this call sent:
+     * a proxy or a gateway that echoes a request's headers must not put the secret into a log.
+     */
+    private static String withoutCredentials(String text, Map<String, String> credentials) {
+        String shown = text;
+        for (String value : credentials.values()) {
+            int space = value.indexOf(' ');
+            String credential = space < 0 ? value : value.substring(space + 1).trim(); // "Bearer <secret>": the secret
+            if (credential.length() >= 8) {
+                shown = shown.replace(credential, "<credentials, not shown>");
+            }
+        }
+        return shown;
     }
 
     /** The lease exception a generator understands for what the answer means. */

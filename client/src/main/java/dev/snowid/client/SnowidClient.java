@@ -188,7 +188,7 @@ public final class SnowidClient implements AutoCloseable {
             try {
                 return leaseUrl(HttpUrl.parse(url.trim()));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("leaseUrl '" + url + "' " + e.getMessage());
+                throw new IllegalArgumentException("leaseUrl '" + HttpUrl.shown(String.valueOf(url)) + "' " + e.getMessage());
             }
         }
 
@@ -199,7 +199,7 @@ public final class SnowidClient implements AutoCloseable {
             try {
                 this.leaseUrl = HttpUrl.check(url);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("leaseUrl '" + url + "' " + e.getMessage());
+                throw new IllegalArgumentException("leaseUrl '" + HttpUrl.shown(String.valueOf(url)) + "' " + e.getMessage());
             }
             return this;
         }

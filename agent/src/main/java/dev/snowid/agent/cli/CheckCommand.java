@@ -56,7 +56,9 @@ public final class CheckCommand {
 
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         if (args.length != 1) {
-            return usage(err, args.length == 0 ? "no lease URL given" : "one lease URL only; unexpected '" + args[1] + "'");
+            // The extra arguments are not echoed: a secret typed there would be printed back.
+            return usage(err, args.length == 0 ? "no lease URL given" : "one lease URL only; " + (args.length - 1)
+                    + " more argument(s) given, not shown (a secret goes in " + CliSettings.SECRET_VARIABLE + ", never on the command line)");
         }
         for (String warning : CliSettings.warnings(env)) {
             err.println("warning: " + warning);
@@ -65,7 +67,7 @@ public final class CheckCommand {
         try {
             url = HttpUrl.parse(args[0]);
         } catch (IllegalArgumentException e) {
-            return usage(err, "'" + args[0] + "' " + e.getMessage()
+            return usage(err, "'" + HttpUrl.shown(args[0]) + "' " + e.getMessage()
                     + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
         HttpLeaseSource source;

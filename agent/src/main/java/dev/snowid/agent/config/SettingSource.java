@@ -93,6 +93,17 @@ final class SettingSource {
         }
     }
 
+    /** Where {@code property} was set, without its value: {@code SNOWID_LEASE_URL (snowid.lease.url)}, {@code snowid.node (in <file>)}. */
+    String source(String property) {
+        if (fromProperty(property) != null) {
+            return property;
+        }
+        if (fromEnvironment(property) != null) {
+            return envName(property) + " (" + property + ")";
+        }
+        return !property.equals(CONFIG) && file.get(property) != null ? property + " (in " + file.path() + ")" : property;
+    }
+
     /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used; a secret's value never shown. */
     String describe(String property) {
         String value = fromProperty(property);

@@ -469,7 +469,7 @@ class AgentSettingsTest {
         properties.remove("snowid.lease.secret");
         environment.put("SNOWID_LEASE_SECRT", "never-shown-either-Zp3L8sW6cY");
         String typo = failure();
-        assertTrue(typo.startsWith("environment variable SNOWID_LEASE_SECRT=<secret, not shown> is not a setting; did you mean"
+        assertTrue(typo.startsWith("environment variable SNOWID_LEASE_SECRT=<not shown> is not a setting; did you mean"
                 + " `SNOWID_LEASE_SECRET`?"), typo);
         assertFalse(refused.contains("never-shown") || typo.contains("never-shown"), refused + typo);
     }

@@ -6,6 +6,7 @@ import dev.snowid.client.ClientSettings;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.internal.Setting;
 import dev.snowid.protocol.EchoedInput;
+import dev.snowid.protocol.HttpUrl;
 import dev.snowid.spring.autoconfigure.LeaseStartupException.Problem;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -99,7 +100,7 @@ final class LeaseStartup {
             call.run();
         } catch (IllegalArgumentException e) {
             throw new LeaseStartupException(Problem.SETTING_INVALID, setting, null,
-                    setting.property() + " '" + EchoedInput.shortened(String.valueOf(value)) + "' is not allowed: " + e.getMessage(), e);
+                    setting.property() + " '" + EchoedInput.shortened(HttpUrl.shown(String.valueOf(value))) + "' is not allowed: " + e.getMessage(), e);
         }
     }
 
