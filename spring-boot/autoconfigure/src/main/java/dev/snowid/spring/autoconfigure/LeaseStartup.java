@@ -100,7 +100,8 @@ final class LeaseStartup {
             call.run();
         } catch (IllegalArgumentException e) {
             throw new LeaseStartupException(Problem.SETTING_INVALID, setting, null,
-                    setting.property() + " '" + EchoedInput.shortened(HttpUrl.shown(String.valueOf(value))) + "' is not allowed: " + e.getMessage(), e);
+                    setting.property() + " '" + EchoedInput.shortened(setting == SnowidSetting.URL
+                    ? HttpUrl.shown(String.valueOf(value)) : String.valueOf(value)) + "' is not allowed: " + e.getMessage(), e);
         }
     }
 

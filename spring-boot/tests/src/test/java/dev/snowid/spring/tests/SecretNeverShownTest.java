@@ -1,0 +1,106 @@
+package dev.snowid.spring.tests;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.snowid.testing.leaseapi.LeaseApi;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/**
+ * The Spring Boot starter never shows the bearer secret: real apps start with a recognisable
+ * secret on every path that stops start-up (a weak secret, one the real lease API refuses, an
+ * API that fails, echoes the request or is not there, the secret misnamed or given as the URL),
+ * and Boot's failure report, every log line and the exceptions are searched for it.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class SecretNeverShownTest {
+
+    private static final String MARK = "Sn0wMarkQ7";
+    private static final String SECRET = MARK + "zLx2VbN9fR4mT8kH6jP1sD5gYcAe";
+
+    private final List<String> thrown = new ArrayList<>();
+
+    @Test
+    void noStartUpFailureShowsTheSecret(CapturedOutput output) throws IOException {
+        String api = LeaseApi.shared().url();
+        HttpServer stub = stub();
+        String stubbed = "http://127.0.0.1:" + stub.getAddress().getPort();
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        try {
+            fail(Apps.builder(api, MARK + "weak"));
+            fail(Apps.builder(api, SECRET)); // the real API refuses it: 401
+            fail(Apps.builder("http://127.0.0.1:" + closed, SECRET));
+            for (String path : new String[] {"/forbidden", "/gateway", "/echo"}) {
+                fail(Apps.builder(stubbed + path, SECRET));
+            }
+            fail(Apps.builder(api, null, "snowid.lease.secrte=" + SECRET));
+            fail(Apps.builder(api, null, "snowid.lease.token=" + SECRET));
+            fail(Apps.builder(api, SECRET, "snowid.lease.secret-file=" + SECRET, "snowid.lease.duration=1s"));
+            fail(Apps.builder("https://orders:" + SECRET + "@api.example.org", SECRET));
+            fail(Apps.builder("https://api.example.org/?token=" + SECRET, SECRET));
+            fail(Apps.builder(SECRET, SECRET));
+        } finally {
+            stub.stop(0);
+        }
+        String all = output.getAll();
+        assertTrue(all.split("APPLICATION FAILED TO START", -1).length - 1 >= 12, "every app failed with Boot's report: " + all);
+        assertFalse(all.contains(MARK), "the secret in the output: " + all);
+        for (String trace : thrown) {
+            assertFalse(trace.contains(MARK), "the secret in the exception: " + trace);
+        }
+    }
+
+    private void fail(SpringApplicationBuilder app) {
+        Exception failed = assertThrows(Exception.class, app::run);
+        StringWriter trace = new StringWriter();
+        failed.printStackTrace(new PrintWriter(trace));
+        thrown.add(trace.toString());
+    }
+
+    private static HttpServer stub() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        answer(server, "/forbidden/leases", 403, "{\"message\":\"Forbidden\"}");
+        answer(server, "/gateway/leases", 500, "{\"message\":\"Internal Server Error\"}");
+        server.createContext("/echo/leases", exchange -> { // a misbehaving proxy that echoes the request's headers
+            byte[] body = ("<html>" + exchange.getRequestHeaders().getFirst("Authorization") + "</html>").getBytes(StandardCharsets.UTF_8);
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(502, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        return server;
+    }
+
+    private static void answer(HttpServer server, String path, int status, String json) {
+        server.createContext(path, exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            byte[] body = json.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+    }
+}
