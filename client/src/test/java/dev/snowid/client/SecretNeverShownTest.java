@@ -3,16 +3,9 @@ package dev.snowid.client;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
-import dev.snowid.lease.LeaseStoreUnavailableException;
-import java.io.IOException;
-import java.io.OutputStream;
+import dev.snowid.protocol.CannedLeaseApi;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -31,18 +24,16 @@ class SecretNeverShownTest {
     private static final String SECRET = MARK + "zLx2VbN9fR4mT8kH6jP1sD5gYcAe";
 
     private final List<String> shown = new ArrayList<>();
-    private HttpServer server;
+    private final CannedLeaseApi api = CannedLeaseApi.start();
 
     @AfterEach
     void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
+        api.close();
     }
 
     @Test
-    void noErrorPathOfTheBuilderOrTheApiShowsTheSecret() throws IOException {
-        String url = serve();
+    void noErrorPathOfTheBuilderOrTheApiShowsTheSecret() {
+        String url = api.url(CannedLeaseApi.Answer.REFUSED);
         // The builder's own refusals.
         build(() -> SnowidClient.builder().leaseUrl(url).secret(MARK + "weak"));
         build(() -> SnowidClient.builder().leaseUrl(url).secret(SECRET).awsIam());
@@ -54,14 +45,13 @@ class SecretNeverShownTest {
         build(() -> SnowidClient.builder().leaseUrl(url).secret(new Changing(SECRET, SECRET + "\u0000x")));
         build(() -> SnowidClient.builder().leaseUrl(url).secret(new Changing(SECRET, null)));
         // The API's refusals and failures, as the function and API Gateway answer them.
-        for (String path : new String[] {"/refused", "/forbidden", "/gateway", "/garbled", "/echo"}) {
-            build(() -> SnowidClient.builder().leaseUrl(url + path).secret(SECRET));
+        for (CannedLeaseApi.Answer answer : CannedLeaseApi.Answer.values()) {
+            build(() -> SnowidClient.builder().leaseUrl(api.url(answer)).secret(SECRET));
         }
         // No API at all.
-        String nobody = "http://127.0.0.1:" + freePort();
-        build(() -> SnowidClient.builder().leaseUrl(nobody).secret(SECRET));
+        build(() -> SnowidClient.builder().leaseUrl(CannedLeaseApi.nobodyListening()).secret(SECRET));
 
-        assertTrue(shown.size() >= 14, "every path failed and was searched: " + shown.size());
+        assertTrue(shown.size() >= 13 * 2, "every path failed and was searched: " + shown.size());
         for (String text : shown) {
             assertFalse(text.contains(MARK), "the secret shows in: " + text);
         }
@@ -99,47 +89,6 @@ class SecretNeverShownTest {
             shown.add(String.valueOf(ClientSettings.toFix(e)));
         }
         shown.add(String.join("\n", log));
-    }
-
-    private String serve() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        answer("/refused/leases", 401, "{\"error\":\"unauthorized\",\"message\":\"the bearer secret is wrong\"}");
-        answer("/forbidden/leases", 403, "{\"message\":\"Forbidden\"}");
-        answer("/gateway/leases", 500, "{\"message\":\"Internal Server Error\"}");
-        answer("/garbled/leases", 201, "{\"slot\":\"not a lease\"}");
-        server.createContext("/echo/leases", exchange -> { // a misbehaving proxy that echoes the request's headers
-            byte[] body = ("<html>" + exchange.getRequestHeaders().getFirst("Authorization") + "</html>").getBytes(StandardCharsets.UTF_8);
-            exchange.getRequestBody().readAllBytes();
-            exchange.sendResponseHeaders(502, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.createContext("/leases", exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            exchange.sendResponseHeaders(503, -1);
-            exchange.close();
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort();
-    }
-
-    private void answer(String path, int status, String json) {
-        server.createContext(path, exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            byte[] body = json.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     /** A secret supplier whose first answer (the builder's check) differs from the later ones (the calls'). */

@@ -2,14 +2,10 @@ package dev.snowid.agent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import com.sun.net.httpserver.HttpServer;
+import dev.snowid.protocol.CannedLeaseApi;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,31 +18,19 @@ import org.junit.jupiter.api.Test;
  */
 class CheckOnAFunctionThatDidNotStartTest {
 
-    private HttpServer server;
+    private final CannedLeaseApi api = CannedLeaseApi.start();
 
     @AfterEach
     void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
+        api.close();
     }
 
     @Test
     void theLeaseStepSaysTheFunctionDidNotStartAndWhereItsLogIs() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            byte[] body = "{\"message\":\"Internal Server Error\"}".getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(500, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = CheckCommand.run(new String[] {"http://127.0.0.1:" + server.getAddress().getPort()},
+        int status = CheckCommand.run(new String[] {api.url(CannedLeaseApi.Answer.GATEWAY_ERROR)},
                 Collections.singletonMap(CliSettings.SECRET_VARIABLE, "mQ3vR8xT2bN7kW4pZ9sD1fG6hJ0lC5yE+aUoVi/IrPc="),
                 new PrintStream(out, true, "UTF-8"), new PrintStream(err, true, "UTF-8"));
 

@@ -3,16 +3,10 @@ package dev.snowid.agent.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.snowid.protocol.CannedLeaseApi;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UnsupportedEncodingException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,34 +26,31 @@ class SecretNeverShownCliTest {
     private static final String SECRET = MARK + "zLx2VbN9fR4mT8kH6jP1sD5gYcAe";
 
     private final List<String> printed = new ArrayList<>();
-    private HttpServer server;
+    private final CannedLeaseApi api = CannedLeaseApi.start();
 
     @AfterEach
     void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
+        api.close();
     }
 
     @Test
-    void neitherCommandPrintsTheSecretOnAnyPath() throws IOException {
-        String url = serve();
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
+    void neitherCommandPrintsTheSecretOnAnyPath() throws UnsupportedEncodingException {
+        String refused = api.url(CannedLeaseApi.Answer.REFUSED);
+        List<String> urls = new ArrayList<>(List.of(CannedLeaseApi.nobodyListening(), "https://orders:" + SECRET + "@api.example.org",
+                "https://api.example.org/?token=" + SECRET, SECRET));
+        for (CannedLeaseApi.Answer answer : CannedLeaseApi.Answer.values()) {
+            urls.add(api.url(answer));
         }
-        List<String> urls = List.of(url + "/refused", url + "/forbidden", url + "/gateway", url + "/echo", "http://127.0.0.1:" + port,
-                "https://orders:" + SECRET + "@api.example.org", "https://api.example.org/?token=" + SECRET, SECRET);
         for (String command : new String[] {"check", "leases"}) {
             for (String target : urls) {
                 run(command, env("SNOWID_LEASE_SECRET", SECRET), target);
             }
-            run(command, env("SNOWID_LEASE_SECRETS", SECRET), url + "/refused");
+            run(command, env("SNOWID_LEASE_SECRETS", SECRET), refused);
             run(command, env("SNOWID_LEASE_SECRET", SECRET, "SNOWID_LEASE_TOKEN", SECRET, "SNOWID_LEASE_SECRET_FILE", SECRET),
-                    url + "/refused");
-            run(command, env("SNOWID_LEASE_SECRET", SECRET, "SNOWID_LEASE_AUTH", "aws_iam"), url + "/refused");
-            run(command, env("SNOWID_LEASE_SECRET", SECRET, "SNOWID_LEASE_AUTH", "sometimes"), url + "/refused");
-            run(command, env("SNOWID_LEASE_SECRET", SECRET), url + "/refused", SECRET);
+                    refused);
+            run(command, env("SNOWID_LEASE_SECRET", SECRET, "SNOWID_LEASE_AUTH", "aws_iam"), refused);
+            run(command, env("SNOWID_LEASE_SECRET", SECRET, "SNOWID_LEASE_AUTH", "sometimes"), refused);
+            run(command, env("SNOWID_LEASE_SECRET", SECRET), refused, SECRET);
         }
         assertTrue(printed.size() >= 26, "every run was searched: " + printed.size());
         for (String text : printed) {
@@ -75,35 +66,6 @@ class SecretNeverShownCliTest {
         int status = command.equals("check") ? CheckCommand.run(args, env, stdout, stderr) : LeasesCommand.run(args, env, stdout, stderr);
         printed.add(command + " exit " + status + ":\n" + out.toString("UTF-8") + err.toString("UTF-8"));
         assertTrue(status != 0, command + " " + String.join(" ", args) + " must fail: " + out + err);
-    }
-
-    private String serve() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        answer("/refused/leases", 401, "{\"error\":\"unauthorized\",\"message\":\"the bearer secret is wrong\"}");
-        answer("/forbidden/leases", 403, "{\"message\":\"Forbidden\"}");
-        answer("/gateway/leases", 500, "{\"message\":\"Internal Server Error\"}");
-        server.createContext("/echo/leases", exchange -> { // a misbehaving proxy that echoes the request's headers
-            byte[] body = ("<html>" + exchange.getRequestHeaders().getFirst("Authorization") + "</html>").getBytes(StandardCharsets.UTF_8);
-            exchange.getRequestBody().readAllBytes();
-            exchange.sendResponseHeaders(502, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort();
-    }
-
-    private void answer(String path, int status, String json) {
-        server.createContext(path, exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            byte[] body = json.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
     }
 
     private static Map<String, String> env(String... namesAndValues) {

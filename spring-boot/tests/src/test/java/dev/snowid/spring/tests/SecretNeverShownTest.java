@@ -4,16 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.snowid.protocol.CannedLeaseApi;
 import dev.snowid.testing.leaseapi.LeaseApi;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,20 +31,16 @@ class SecretNeverShownTest {
     private final List<String> thrown = new ArrayList<>();
 
     @Test
-    void noStartUpFailureShowsTheSecret(CapturedOutput output) throws IOException {
+    void noStartUpFailureShowsTheSecret(CapturedOutput output) {
         String api = LeaseApi.shared().url();
-        HttpServer stub = stub();
-        String stubbed = "http://127.0.0.1:" + stub.getAddress().getPort();
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closed = socket.getLocalPort();
-        }
-        try {
+        try (CannedLeaseApi canned = CannedLeaseApi.start()) {
             fail(Apps.builder(api, MARK + "weak"));
             fail(Apps.builder(api, SECRET)); // the real API refuses it: 401
-            fail(Apps.builder("http://127.0.0.1:" + closed, SECRET));
-            for (String path : new String[] {"/forbidden", "/gateway", "/echo"}) {
-                fail(Apps.builder(stubbed + path, SECRET));
+            fail(Apps.builder(CannedLeaseApi.nobodyListening(), SECRET));
+            for (CannedLeaseApi.Answer answer : CannedLeaseApi.Answer.values()) {
+                if (answer != CannedLeaseApi.Answer.REFUSED) { // the real API's, above
+                    fail(Apps.builder(canned.url(answer), SECRET));
+                }
             }
             fail(Apps.builder(api, null, "snowid.lease.secrte=" + SECRET));
             fail(Apps.builder(api, null, "snowid.lease.token=" + SECRET));
@@ -58,8 +48,6 @@ class SecretNeverShownTest {
             fail(Apps.builder("https://orders:" + SECRET + "@api.example.org", SECRET));
             fail(Apps.builder("https://api.example.org/?token=" + SECRET, SECRET));
             fail(Apps.builder(SECRET, SECRET));
-        } finally {
-            stub.stop(0);
         }
         String all = output.getAll();
         assertTrue(all.split("APPLICATION FAILED TO START", -1).length - 1 >= 12, "every app failed with Boot's report: " + all);
@@ -74,33 +62,5 @@ class SecretNeverShownTest {
         StringWriter trace = new StringWriter();
         failed.printStackTrace(new PrintWriter(trace));
         thrown.add(trace.toString());
-    }
-
-    private static HttpServer stub() throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        answer(server, "/forbidden/leases", 403, "{\"message\":\"Forbidden\"}");
-        answer(server, "/gateway/leases", 500, "{\"message\":\"Internal Server Error\"}");
-        server.createContext("/echo/leases", exchange -> { // a misbehaving proxy that echoes the request's headers
-            byte[] body = ("<html>" + exchange.getRequestHeaders().getFirst("Authorization") + "</html>").getBytes(StandardCharsets.UTF_8);
-            exchange.getRequestBody().readAllBytes();
-            exchange.sendResponseHeaders(502, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
-        return server;
-    }
-
-    private static void answer(HttpServer server, String path, int status, String json) {
-        server.createContext(path, exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            byte[] body = json.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
     }
 }
