@@ -147,8 +147,7 @@ public final class AgentSettings {
             url = HttpUrl.parse(text.trim());
         } catch (IllegalArgumentException e) {
             // Quoted as HttpUrl shows a URL: a secret typed in its place, or in its user information or query, stays unseen.
-            throw new AgentConfigurationException(reader.source(LEASE_URL) + " '" + HttpUrl.shown(text.trim()) + "' " + e.getMessage()
-                    + "; allowed "
+            throw new AgentConfigurationException(reader.describeUrl(LEASE_URL) + " " + e.getMessage() + "; allowed "
                     + AgentProperties.LEASE_URL_SETTING.allowed() + ", e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
         if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {
