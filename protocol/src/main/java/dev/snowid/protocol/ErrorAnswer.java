@@ -10,13 +10,15 @@ public final class ErrorAnswer {
 
     private static final int SHOWN_BODY_CHARS = 300;
     /**
-     * API Gateway's own body when the function did not answer: it failed, timed out, or did not
-     * start at all, as a function does when it refuses a setting at init (then every request gets it).
+     * API Gateway's own body when the function (or the authorizer in front) did not answer: it
+     * failed, was throttled, timed out, or did not start at all, as a function does when it refuses
+     * a setting at init (then every request gets it).
      */
     static final String GATEWAY_INTERNAL_ERROR = "Internal Server Error";
-    static final String FUNCTION_DID_NOT_ANSWER = " (API Gateway's own answer, not the function's: the function failed or did"
-            + " not start; one that refuses a setting at init, such as an entry of SNOWID_LEASE_PRINCIPALS, fails every request"
-            + " so. Its log group says why, e.g. aws logs tail /snowid/<stack>/function)";
+    static final String FUNCTION_DID_NOT_ANSWER = " (API Gateway's own answer, not the function's: the function, or the lease"
+            + " routes' authorizer, failed, was throttled or did not start; one that refuses a setting at init, such as an entry"
+            + " of SNOWID_LEASE_PRINCIPALS, fails every request so. Its log group says why, e.g. aws logs tail"
+            + " /snowid/<stack>/function)";
 
     private final ErrorCode code;
     private final String text;
