@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds release <version> from a clean checkout: sets the version (and the reproducible-build
-# timestamp) in every POM and the docs' dependency snippets, runs the full build with all its tests,
+# timestamp) in every POM, the docs' dependency snippets and the examples' POMs, runs the full build with all its tests,
 # deploys the libraries into target/release/<version>/maven-repository/ (a Maven repository layout),
 # and collects the jars in target/release/<version>/ with their SHA-256 sums. It commits nothing: see docs/release.md for
 # the commit, the tag and the next snapshot.
@@ -21,13 +21,8 @@ fi
 
 # Every archive entry gets this time, so the same commit builds the same bytes again.
 timestamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-# The version before this release: the root POM's own (the first <version> at two spaces).
-previous=$(sed -n 's#^  <version>\(.*\)</version>$#\1#p' pom.xml | head -1)
-previous=${previous//./\\.}
-mvn -B -ntp -q versions:set -DnewVersion="$version"
+scripts/set-version.sh "$version"
 mvn -B -ntp -q versions:set-property -Dproperty=project.build.outputTimestamp -DnewVersion="$timestamp"
-# The docs' dependency snippets name the version too (DocCoordinatesTest keeps them equal to the POMs).
-sed -i -E "s#(<version>)$previous(</version>)#\1$version\2#g; s#(dev\.snowid:snowid-[a-z-]+:)$previous#\1$version#g" README.md docs/*.md
 
 out=target/release/$version
 rm -rf "$out"

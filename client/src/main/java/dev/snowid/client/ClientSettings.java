@@ -45,12 +45,24 @@ public final class ClientSettings {
     public static final NumberRange WAIT_FOR_SLOT_RANGE = NumberRange.of(0, SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, "ms");
     public static final Setting<Long> WAIT_FOR_SLOT = Setting.named("waitForSlotUpTo").in(WAIT_FOR_SLOT_RANGE).byDefault("0")
             .means("when every slot is held at build(), wait up to this long for one to free");
+    /** How long start-up asks again after no settled answer: 0 (one attempt) to ten minutes, beyond which a start-up looks hung. */
+    public static final NumberRange STARTUP_DEADLINE_RANGE = NumberRange.of(0, 600_000, "ms");
+    /** Room for a few attempts after a lost answer, and short enough that a wrong URL is reported soon. */
+    public static final long DEFAULT_STARTUP_DEADLINE_MILLIS = 10_000;
+    public static final Setting<Long> STARTUP_DEADLINE = Setting.named("startupDeadline").in(STARTUP_DEADLINE_RANGE)
+            .byDefault(Long.toString(DEFAULT_STARTUP_DEADLINE_MILLIS))
+            .means("how long build() asks again, with the same request id, when the lease API gave no answer or one that"
+                    + " settles nothing (a 5xx store_unavailable, unavailable, internal, or a gateway's page)");
+    public static final Setting<String> SNAPSHOT_HOOKS = Setting.named("snapshotHooks").byDefault("true")
+            .allowed("true or false", "true", "false")
+            .means("with org.crac on the class path, release the lease before a CRaC or SnapStart checkpoint and lease anew after"
+                    + " the restore; false when something else calls suspend() and resume(), as the Spring Boot starter does");
     public static final Setting<String> LOG = Setting.named("log")
             .unsetMeans("java.util.logging")
             .means("where lease events and audit lines go");
 
     public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the client builder",
-            LEASE_URL, AWS_IAM, SECRET, HOLDER, LEASE_MILLIS, CODEC, WAIT_FOR_SLOT, LOG);
+            LEASE_URL, AWS_IAM, SECRET, HOLDER, LEASE_MILLIS, CODEC, WAIT_FOR_SLOT, STARTUP_DEADLINE, SNAPSHOT_HOOKS, LOG);
 
     private ClientSettings() {
     }

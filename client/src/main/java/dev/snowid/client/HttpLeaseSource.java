@@ -11,7 +11,9 @@ import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.lease.RequestIdConflictException;
 import dev.snowid.protocol.ErrorAnswer;
+import dev.snowid.protocol.IdsAnswer;
 import dev.snowid.protocol.LeaseMessage;
 import dev.snowid.protocol.LeaseRoute;
 import dev.snowid.protocol.RetryAfter;
@@ -120,8 +122,8 @@ public final class HttpLeaseSource implements LeaseSource {
         try {
             lease = leaseFrom(LeaseRoute.ACQUIRE, call(LeaseRoute.ACQUIRE, null, LeaseMessage.acquireRequest(holder, requestId),
                     ACQUIRE_READ_TIMEOUT_MILLIS));
-        } catch (LeaseStoreUnavailableException maybeGranted) {
-            throw maybeGranted; // no answer (or none we could read): the next acquisition is this one's retry
+        } catch (UnsettledRequestException maybeGranted) {
+            throw maybeGranted; // no answer, or one that settles nothing: the next acquisition is this one's retry
         } catch (RuntimeException answered) {
             answered(requestId); // refused for certain: the next acquisition is a new one
             throw answered;
@@ -194,6 +196,15 @@ public final class HttpLeaseSource implements LeaseSource {
         this.expectedEpochMillis = epochMillis;
     }
 
+    /**
+     * After a snapshot is restored: the skew measured before it was another machine's clock, and
+     * the id of an acquisition left unanswered would be every restored copy's; both are dropped.
+     */
+    synchronized void forgetAfterRestore() {
+        clockSkewMillis = UNKNOWN;
+        unansweredAcquisition = null;
+    }
+
     /** How requests are authorized, for the start-up line. */
     public String authorization() {
         return authorizer.describe();
@@ -226,8 +237,8 @@ public final class HttpLeaseSource implements LeaseSource {
             Lease lease = LeaseMessage.readLease(answer.body);
             epochMillis = LeaseMessage.readEpochMillis(answer.body);
             return lease;
-        } catch (IllegalArgumentException e) {
-            throw new LeaseStoreUnavailableException(route + " at " + baseUrl + " answered HTTP " + answer.status
+        } catch (IllegalArgumentException e) { // no readable answer: a retried acquisition may yet read its lease
+            throw new UnsettledRequestException(route + " at " + baseUrl + " answered HTTP " + answer.status
                     + " with a lease this client cannot read: " + e.getMessage(), DEFAULT_RETRY_AFTER_MILLIS, e);
         }
     }
@@ -235,12 +246,48 @@ public final class HttpLeaseSource implements LeaseSource {
     /** One call; any status but the route's success is thrown as what it means ({@link LeaseRoute#failure}). */
     private Answer call(LeaseRoute route, Slot slot, String json, int readTimeoutMillis) {
         String path = route.path(slot);
+        Answer answer = exchange(route.method(), path, json, readTimeoutMillis);
+        if (answer.status != route.successStatus()) {
+            ErrorAnswer error = ErrorAnswer.read(answer.body);
+            throw failure(route.failureOf(answer.status, error.code()), answer.status, error,
+                    route.method() + " " + path + " at " + baseUrl + ": " + error.text(), answer.retryAfterMillis);
+        }
+        return answer;
+    }
+
+    /**
+     * {@code GET /ids?count=n}, authorized as the lease requests are: for the deployment check, not
+     * for holders (they issue their own).
+     *
+     * @throws LeaseStoreUnavailableException unless the API answered 200 with {@code count} IDs
+     */
+    public long[] ids(int count) {
+        String path = "/ids?count=" + count;
+        Answer answer = exchange("GET", path, null, RENEW_READ_TIMEOUT_MILLIS);
+        String at = "GET " + path + " at " + baseUrl;
+        if (answer.status != 200) {
+            throw new LeaseStoreUnavailableException(at + " answered HTTP " + answer.status + ": " + ErrorAnswer.read(answer.body).text(),
+                    answer.retryAfterMillis, null);
+        }
+        try {
+            long[] ids = IdsAnswer.read(answer.body);
+            if (ids.length != count) {
+                throw new IllegalArgumentException(ids.length + " IDs, not " + count + ": " + answer.body);
+            }
+            return ids;
+        } catch (IllegalArgumentException e) {
+            throw new LeaseStoreUnavailableException(at + " answered " + e.getMessage(), DEFAULT_RETRY_AFTER_MILLIS, e);
+        }
+    }
+
+    /** One request and its answer, whatever the status; the clock is measured against the answer's Date header. */
+    private Answer exchange(String method, String path, String json, int readTimeoutMillis) {
         HttpURLConnection connection = null;
         try {
             URL url = new URL(baseUrl + path);
             byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
             connection = (HttpURLConnection) url.openConnection();
-            connection.setRequestMethod(route.method());
+            connection.setRequestMethod(method);
             connection.setConnectTimeout(CONNECT_TIMEOUT_MILLIS);
             connection.setReadTimeout(readTimeoutMillis);
             connection.setUseCaches(false);
@@ -250,7 +297,7 @@ public final class HttpLeaseSource implements LeaseSource {
                 connection.setRequestProperty("Content-Type", "application/json");
             }
             // Last, over exactly the bytes below: a signature covers the method, URL and body.
-            Map<String, String> credentials = authorizer.headers(route.method(), url, body);
+            Map<String, String> credentials = authorizer.headers(method, url, body);
             for (Map.Entry<String, String> header : credentials.entrySet()) {
                 connection.setRequestProperty(header.getKey(), header.getValue());
             }
@@ -274,16 +321,12 @@ public final class HttpLeaseSource implements LeaseSource {
                 clockSkewMillis = skew.getAsLong();
             }
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            Answer answer = new Answer(status, in == null ? "" : read(in));
-            if (status != route.successStatus()) {
-                ErrorAnswer error = ErrorAnswer.read(answer.body);
-                throw failure(route.failureOf(status, error.code()), status,
-                        route.method() + " " + path + " at " + baseUrl + ": " + withoutCredentials(error.text(), credentials),
-                        RetryAfter.millis(connection.getHeaderField(RetryAfter.HEADER), DEFAULT_RETRY_AFTER_MILLIS));
-            }
-            return answer;
-        } catch (IOException e) {
-            throw new LeaseStoreUnavailableException(route.method() + " " + path + " at " + baseUrl + " failed: " + e,
+            String text = in == null ? "" : read(in);
+            // An answer that is not a success is shown to a person: never with the credentials this call sent.
+            return new Answer(status, status < 300 ? text : withoutCredentials(text, credentials),
+                    RetryAfter.millis(connection.getHeaderField(RetryAfter.HEADER), DEFAULT_RETRY_AFTER_MILLIS));
+        } catch (IOException e) { // sent or not, answered or not: nobody here knows
+            throw new UnsettledRequestException(method + " " + path + " at " + baseUrl + " failed: " + e,
                     DEFAULT_RETRY_AFTER_MILLIS, e);
         } finally {
             if (connection != null) {
@@ -309,16 +352,22 @@ public final class HttpLeaseSource implements LeaseSource {
     }
 
     /** The lease exception a generator understands for what the answer means. */
-    private static RuntimeException failure(LeaseRoute.Failure failure, int status, String detail, long retryAfterMillis) {
+    private static RuntimeException failure(LeaseRoute.Failure failure, int status, ErrorAnswer error, String detail,
+                                            long retryAfterMillis) {
         switch (failure) {
             case NO_FREE_SLOT:
                 return new NoFreeSlotException("the lease API has no free slot: " + detail, retryAfterMillis);
             case LEASE_LOST:
                 return new LeaseLostException("the slot is no longer ours (HTTP " + status + "): " + detail);
             case CREDENTIALS_REFUSED:
-                return new LeaseSecretRefusedException(status, detail, retryAfterMillis); // a misconfiguration, not an outage
+                // A misconfiguration, not an outage.
+                return new LeaseSecretRefusedException(status, error.namesCode() ? error.code() : null, detail, retryAfterMillis);
+            case REQUEST_ID_CONFLICT: // an answer: the next acquisition draws a fresh id
+                return new RequestIdConflictException("the lease API refused this acquisition's request id (HTTP " + status + "): "
+                        + detail, retryAfterMillis);
             default:
-                return new LeaseStoreUnavailableException("HTTP " + status + ": " + detail, retryAfterMillis, null);
+                return LeaseRoute.leavesOpen(status, error) ? new UnsettledRequestException("HTTP " + status + ": " + detail, retryAfterMillis, null)
+                        : new LeaseStoreUnavailableException("HTTP " + status + ": " + detail, retryAfterMillis, null);
         }
     }
 
@@ -337,10 +386,13 @@ public final class HttpLeaseSource implements LeaseSource {
     private static final class Answer {
         final int status;
         final String body;
+        /** Its Retry-After, or the default. */
+        final long retryAfterMillis;
 
-        Answer(int status, String body) {
+        Answer(int status, String body, long retryAfterMillis) {
             this.status = status;
             this.body = body;
+            this.retryAfterMillis = retryAfterMillis;
         }
     }
 }

@@ -22,6 +22,10 @@ final class LeaseRenewer implements Runnable {
     private final ClientLog log;
     private final Thread thread;
     private final AtomicLong failures = new AtomicLong();
+    /** Held while the thread talks to the lease API: {@link #pause()} waits for it. */
+    private final Object turn = new Object();
+    /** Written holding {@link #turn}; read without it, so that no caller of {@link #paused()} waits on the API. */
+    private volatile boolean paused;
     private volatile boolean stopped;
 
     LeaseRenewer(LeasedGenerator generator, long leaseMillis, ClientLog log) {
@@ -46,6 +50,28 @@ final class LeaseRenewer implements Runnable {
         LockSupport.unpark(thread);
     }
 
+    /**
+     * No more calls to the lease API until {@link #resume()}; returns once a call in progress is
+     * done, so that nothing is leased after it returns.
+     */
+    void pause() {
+        synchronized (turn) {
+            paused = true;
+        }
+    }
+
+    /** Calls again, at once. */
+    void resume() {
+        synchronized (turn) {
+            paused = false;
+        }
+        wake();
+    }
+
+    boolean paused() {
+        return paused;
+    }
+
     /** A caller found no window in force: look now rather than at the next tick (the generator still honours Retry-After). */
     void wake() {
         LockSupport.unpark(thread);
@@ -65,9 +91,11 @@ final class LeaseRenewer implements Runnable {
                 return;
             }
             try {
-                if (generator.maintainLease() && failing != null) {
-                    log.info("the lease API confirmed the lease again after: " + failing);
-                    failing = null;
+                synchronized (turn) {
+                    if (!paused && generator.maintainLease() && failing != null) {
+                        log.info("the lease API confirmed the lease again after: " + failing);
+                        failing = null;
+                    }
                 }
             } catch (LeaseLostException e) {
                 log.error("the lease was lost; no ID is issued until a new one is taken: " + e.getMessage());

@@ -1,6 +1,7 @@
 package dev.snowid.client;
 
 import dev.snowid.IdUnavailableException;
+import dev.snowid.protocol.ErrorCode;
 
 /**
  * The lease API refused this holder's credentials (HTTP 401 or 403): a misconfiguration, not an
@@ -16,11 +17,28 @@ public final class LeaseSecretRefusedException extends IdUnavailableException {
     public static final long MIN_RETRY_AFTER_MILLIS = 10_000;
 
     private final int status;
+    private final ErrorCode code;
 
     public LeaseSecretRefusedException(int status, String detail, long retryAfterMillis) {
+        this(status, null, detail, retryAfterMillis);
+    }
+
+    /** @param code the lease API's own code for the refusal; null when the answer named none */
+    public LeaseSecretRefusedException(int status, ErrorCode code, String detail, long retryAfterMillis) {
         super("HTTP " + status + " (the lease API refused the credentials: check the bearer secret or the caller's"
                 + " permissions): " + detail, Math.max(MIN_RETRY_AFTER_MILLIS, retryAfterMillis));
         this.status = status;
+        this.code = code;
+    }
+
+    /**
+     * The function's own code for the refusal ({@code unauthorized}, {@code forbidden}: an IAM caller
+     * it does not list, whose ARN the message names); null when the answer named none: API Gateway's
+     * IAM authorization refused the signature before the function ran, or a 401 to a streamed
+     * request, whose body cannot be read.
+     */
+    public ErrorCode code() {
+        return code;
     }
 
     /** 401 (no or wrong credentials) or 403 (not allowed). */

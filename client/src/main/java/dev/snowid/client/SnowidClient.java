@@ -15,6 +15,7 @@ import dev.snowid.protocol.BearerSecretStrength;
 import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.HolderLabel;
 import dev.snowid.protocol.HttpUrl;
+import dev.snowid.protocol.LeaseAuthMode;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.util.Optional;
@@ -48,18 +49,25 @@ public final class SnowidClient implements AutoCloseable {
     private final SnowflakeCodec codec;
     private final WallClock clock;
     private final LeaseRecord record;
+    /** Null with a lease source other than the HTTP API (tests). */
+    private final HttpLeaseSource api;
+    private final LeaseAuthMode auth;
     private final LongAdder issued = new LongAdder();
     private final Refusals refusals = new Refusals();
+    /** The CRaC resource, when registered: org.crac holds its resources weakly, so the client holds it. */
+    private volatile Object snapshotHooks;
     private volatile boolean closed;
 
     private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, SnowflakeCodec codec, WallClock clock,
-                         LeaseRecord record) {
+                         LeaseRecord record, HttpLeaseSource api, LeaseAuthMode auth) {
         this.generator = generator;
         this.renewer = renewer;
         this.log = log;
         this.codec = codec;
         this.clock = clock;
         this.record = record;
+        this.api = api;
+        this.auth = auth;
     }
 
     public static Builder builder() {
@@ -111,6 +119,10 @@ public final class SnowidClient implements AutoCloseable {
 
     /** Counts a refusal by reason, and wakes the renewer: the only thread that can get a window again. */
     private IdUnavailableException refused(IdUnavailableException e) {
+        if (renewer.paused()) {
+            return refusals.count(new IdUnavailableException("this SnowidClient is suspended (for a snapshot, or its application"
+                    + " context stopped) and holds no lease; it leases anew once resumed", 1000, e));
+        }
         renewer.wake();
         return refusals.count(e);
     }
@@ -137,6 +149,52 @@ public final class SnowidClient implements AutoCloseable {
         } catch (RuntimeException e) {
             log.warn("could not release the lease (it simply runs out): " + e.getMessage());
         }
+    }
+
+    /**
+     * Before a snapshot of this JVM (a CRaC checkpoint, Lambda SnapStart): releases the lease with
+     * the last issued ms and takes none until {@link #resume()}, so that no restored copy inherits
+     * it; {@link #nextId()} refuses meanwhile. Waits for a call to the lease API in progress.
+     * Called by the client's own CRaC hooks ({@link Builder#snapshotHooks(boolean)}) or by whoever
+     * manages the life cycle instead (the Spring Boot starter). Idempotent; does nothing once closed.
+     */
+    public void suspend() {
+        if (closed) {
+            return;
+        }
+        renewer.pause();
+        try {
+            generator.release();
+        } catch (RuntimeException e) {
+            log.warn("could not release the lease before the snapshot (no restored copy uses it; it runs out): " + e.getMessage());
+        }
+    }
+
+    /**
+     * After a restore (or to go on after {@link #suspend()}): forgets whatever the snapshot holds
+     * (a lease, the measured clock skew, the id of an unanswered acquisition) and leases anew in the
+     * background, with a fresh owner token and request id. Until that lease is confirmed,
+     * {@link #nextId()} refuses as it does without a lease. Does nothing unless suspended.
+     */
+    public void resume() {
+        if (closed || !renewer.paused()) {
+            return;
+        }
+        generator.forget();
+        if (api != null) {
+            api.forgetAfterRestore();
+        }
+        renewer.resume();
+    }
+
+    /** Whether {@link #suspend()} was called and no {@link #resume()} since. */
+    public boolean isSuspended() {
+        return !closed && renewer.paused();
+    }
+
+    /** How lease requests are authorized: a bearer secret or AWS SigV4; null with a lease source other than the API. */
+    public LeaseAuthMode leaseAuth() {
+        return auth;
     }
 
     /** True once {@link #close()} was called: the client never issues again (a lost lease, by contrast, is leased anew). */
@@ -176,6 +234,8 @@ public final class SnowidClient implements AutoCloseable {
         private ClientLog log;
         private WallClock clock = WallClock.SYSTEM;
         private LeaseSource leaseSource;
+        private long startupDeadlineMillis = ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS;
+        private boolean snapshotHooks = true;
 
         private Builder() {
         }
@@ -282,6 +342,29 @@ public final class SnowidClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How long {@link #build()} asks again (ms, 0 to 600,000; default 10,000), with the same request
+         * id, when the lease API gave no answer or one that settles nothing (a 5xx {@code store_unavailable},
+         * {@code unavailable} or {@code internal}, a gateway's page): a slot granted to a lost answer is
+         * then answered again rather than stranded. An attempt in progress at the deadline runs to its
+         * own timeout. Every other answer fails at once.
+         */
+        public Builder startupDeadline(long millis) {
+            this.startupDeadlineMillis = ClientSettings.STARTUP_DEADLINE_RANGE.check(ClientSettings.STARTUP_DEADLINE.name(), millis);
+            return this;
+        }
+
+        /**
+         * With {@code org.crac} on the class path, whether the client registers its own CRaC resource,
+         * which calls {@link SnowidClient#suspend()} before a checkpoint and {@link SnowidClient#resume()}
+         * after a restore (AWS SnapStart runs these hooks). Default true; false when something else calls
+         * them, as the Spring Boot starter's lifecycle does.
+         */
+        public Builder snapshotHooks(boolean register) {
+            this.snapshotHooks = register;
+            return this;
+        }
+
         /** Where lease events are logged; default {@link ClientLog#javaUtilLogging()}. */
         public Builder log(ClientLog log) {
             if (log == null) {
@@ -333,7 +416,7 @@ public final class SnowidClient implements AutoCloseable {
                 source = api;
             }
             ClientLog out = log != null ? log : ClientLog.javaUtilLogging();
-            Lease first = new SlotWait(source, slotWaitMillis, out).acquire();
+            Lease first = FirstLease.acquire(source, startupDeadlineMillis, slotWaitMillis, out);
             SnowflakeCodec issuing = codec != null ? codec : adoptedCodec(api, source, first, out);
             long planned = planningLeaseMillis(leaseMillis, first.window().expiresAt() - clock.millis());
             // The tolerance the lease allows (a quarter of it, less the Date header's second), at most the default's.
@@ -347,12 +430,20 @@ public final class SnowidClient implements AutoCloseable {
                     .build();
             LeaseRenewer renewer = new LeaseRenewer(generator, planned, out);
             renewer.start();
+            SnowidClient client = new SnowidClient(generator, renewer, out, issuing, clock, record, api,
+                    api == null ? null : signing != null ? LeaseAuthMode.AWS_IAM : LeaseAuthMode.BEARER);
+            boolean hooked = snapshotHooks && cracPresent();
+            if (hooked) {
+                client.snapshotHooks = SnapshotHooks.register(client);
+            }
             out.info("leasing from " + (api != null ? api.baseUrl() + " with " + api.authorization() : "the given lease source") + " as '"
                     + who + "': renewing every ~"
                     + planned / 2 + " ms, IDs with epoch " + issuing.epochMillis() + (codec != null ? "" : " (the lease API's)")
                     + (api != null && api.clockSkewMillis().isPresent() ? ", this clock " + api.clockSkewMillis().getAsLong()
-                    + " ms from the API's (tolerated: " + (maxSkew + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS) + ")" : ""));
-            return new SnowidClient(generator, renewer, out, issuing, clock, record);
+                    + " ms from the API's (tolerated: " + (maxSkew + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS) + ")" : "")
+                    + (hooked ? "; CRaC hooks registered: the lease is released before a checkpoint and taken anew after a restore"
+                    : ""));
+            return client;
         }
 
         /** The secret or the signature, exactly one of them. */
@@ -394,6 +485,19 @@ public final class SnowidClient implements AutoCloseable {
                 }
                 throw new IllegalArgumentException("the lease API at " + api.baseUrl() + " names epoch " + named.getAsLong()
                         + ", which no ID can be issued with: " + unusable.getMessage(), unusable);
+            }
+        }
+
+        /**
+         * Whether {@code org.crac} is on the class path. Asked before {@link SnapshotHooks}, the one class
+         * that names it, is loaded: without it, the client runs as if CRaC did not exist.
+         */
+        private static boolean cracPresent() {
+            try {
+                Class.forName("org.crac.Core", false, SnowidClient.class.getClassLoader());
+                return true;
+            } catch (ClassNotFoundException | LinkageError absent) {
+                return false;
             }
         }
 

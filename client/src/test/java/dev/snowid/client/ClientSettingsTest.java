@@ -39,8 +39,12 @@ class ClientSettingsTest {
             assertTrue(refused.getMessage().startsWith("holder ") && refused.getMessage().contains(HolderLabel.ALLOWED), refused.getMessage());
             assertFalse(spoof != null && !spoof.isEmpty() && refused.getMessage().contains(spoof), "quoted escaped: " + refused.getMessage());
         }
-        assertEquals(Arrays.asList("leaseUrl", "awsIam", "signing", "secret", "holder", "leaseMillis", "codec", "waitForSlotUpTo", "log"),
-                ClientSettings.CATALOGUE.names());
+        builder.startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.min()).startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.max());
+        assertEquals("startupDeadline 600001 is out of range: allowed 0 to 600000 (ms)",
+                assertThrows(IllegalArgumentException.class, () -> builder.startupDeadline(600_001)).getMessage());
+        assertEquals(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS, ClientSettings.STARTUP_DEADLINE.read(null));
+        assertEquals(Arrays.asList("leaseUrl", "awsIam", "signing", "secret", "holder", "leaseMillis", "codec", "waitForSlotUpTo",
+                "startupDeadline", "snapshotHooks", "log"), ClientSettings.CATALOGUE.names());
     }
 
     @Test

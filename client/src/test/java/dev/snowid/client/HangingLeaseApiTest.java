@@ -64,7 +64,7 @@ class HangingLeaseApiTest {
                 .leaseUrl("http://127.0.0.1:" + server.getLocalPort())
                 .secret("hanging-4yb7m9gYXQZKD33XlWFnLhnS")
                 .clock(() -> System.currentTimeMillis() + clockOffset.get())
-                .log(SILENT)
+                .log(ClientLogs.SILENT)
                 .build();
         assertTrue(SnowflakeCodec.TWITTER.decode(client.nextId()).unixMillis() < expiresAt);
 
@@ -167,17 +167,4 @@ class HangingLeaseApiTest {
         return requestLine[0] + " " + requestLine[1];
     }
 
-    private static final ClientLog SILENT = new ClientLog() {
-        @Override
-        public void info(String message) {
-        }
-
-        @Override
-        public void warn(String message) {
-        }
-
-        @Override
-        public void error(String message) {
-        }
-    };
 }

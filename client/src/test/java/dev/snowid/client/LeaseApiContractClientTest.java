@@ -3,6 +3,7 @@ package dev.snowid.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.WallClock;
@@ -13,6 +14,7 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.lease.RequestIdConflictException;
 import dev.snowid.protocol.LeaseApiContract.Exchange;
 import dev.snowid.protocol.LeaseApiContract;
 import dev.snowid.protocol.LeaseRoute;
@@ -119,6 +121,7 @@ class LeaseApiContractClientTest {
         THROWN_FOR.put(LeaseRoute.Failure.LEASE_LOST, LeaseLostException.class);
         THROWN_FOR.put(LeaseRoute.Failure.CREDENTIALS_REFUSED, LeaseSecretRefusedException.class);
         THROWN_FOR.put(LeaseRoute.Failure.UNAVAILABLE, LeaseStoreUnavailableException.class);
+        THROWN_FOR.put(LeaseRoute.Failure.REQUEST_ID_CONFLICT, RequestIdConflictException.class);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -136,22 +136,9 @@ class SnowidClientTest {
 
     private SnowidClient start(Lease first, WallClock clock) {
         api.first = first;
-        return SnowidClient.builder().leaseSource(api).clock(clock).codec(CODEC).log(SILENT).build();
+        return SnowidClient.builder().leaseSource(api).clock(clock).codec(CODEC).log(ClientLogs.SILENT).build();
     }
 
-    private static final ClientLog SILENT = new ClientLog() {
-        @Override
-        public void info(String message) {
-        }
-
-        @Override
-        public void warn(String message) {
-        }
-
-        @Override
-        public void error(String message) {
-        }
-    };
 
     /** Renewals wait until the test lets them answer (a slow API), and record the thread that asked. */
     private static final class ScriptedApi implements LeaseSource {

@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The lease table. Every method is one conditional write or one read of the store, and
- * returns only what the store confirmed. Implementations retry throttling and 5xx with
+ * The lease table. Every method is one write (conditional, but for a request id's claim, which
+ * changes nothing once made) or one read of the store, and returns only what the store confirmed. Implementations retry throttling and 5xx with
  * jittered backoff and give up with {@link LeaseStoreUnavailableException}.
  */
 public interface LeaseStore {
@@ -25,19 +25,40 @@ public interface LeaseStore {
 
     /**
      * As {@link #tryAcquire(Slot, String, String, long, long)}, recording {@code requestId} (an
-     * {@link AcquisitionRequest} id; null: none) on the item in the same write. The record lasts
-     * until the lease is first renewed or released, or another acquisition takes the slot: while
-     * it lasts, the item is exactly as granted, and {@link #grantedFor} answers the grant again.
+     * {@link AcquisitionRequest} id; null: none) on the slot's item in the same write. The record
+     * lasts until the lease is first renewed or released, or another acquisition takes the slot:
+     * while it lasts, the item is exactly as granted ({@link #grantedFor}).
      */
     Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId);
 
     /**
-     * The lease granted to the acquisition that recorded {@code requestId}, exactly as granted
-     * (slot, owner token, fence, window): while its record lasts (see {@link #tryAcquire(Slot,
-     * String, String, long, long, String)}) and its expiry is not before {@code now}. Empty when
-     * no item carries the id.
+     * Claims {@code requestId} for {@code holder}, with {@code owner} as the claiming attempt's
+     * owner token, unless the id was claimed before; one write, on an item of the id's own (never
+     * a slot's). Returns the claim as stored: this one (its owner is {@code owner}), or the
+     * earlier one, whoever made it ({@link RequestClaim#isFor} tells).
+     *
+     * @param until unix ms the claim is needed until at least (the end of the lease it is for):
+     *              the store's clean-up may delete it some time after, never before
      */
-    Optional<Lease> grantedFor(String requestId, long now);
+    RequestClaim claim(String requestId, String holder, String owner, long until);
+
+    /**
+     * Records {@code lease} as the grant of the claim, if the claim is still exactly {@code read}
+     * (its owner token, and its recorded slot or none): one conditional write. The claim then
+     * has the lease's owner token and slot.
+     *
+     * @return false, writing nothing, when the claim changed since it was read (another attempt
+     *         with the id recorded its grant first) or is gone
+     */
+    boolean recordGrant(RequestClaim read, Lease lease);
+
+    /**
+     * The grant {@code claim} records, read from its slot's item: exactly as granted (slot, owner
+     * token, fence, window) while the item still carries the claim's owner token and request id
+     * (see {@link #tryAcquire(Slot, String, String, long, long, String)}) and its expiry is not
+     * before {@code now}. One keyed read. Empty otherwise, and for a claim that records none.
+     */
+    Optional<Lease> grantedFor(RequestClaim claim, long now);
 
     /**
      * Extends the lease, conditional on owner and fence.

@@ -19,13 +19,19 @@ import java.util.OptionalLong;
  * and expired slots, then conditional writes on those, in random order, until one wins. At 99%
  * occupancy that is about 3 round trips. While the store's clock is not known yet (the first
  * acquisition of a process) the Scan comes first: it only reads, so a clock far ahead cannot
- * take over a live lease before the skew check has seen the store's clock.
+ * take over a live lease before the skew check has seen the store's clock. An acquisition with a
+ * request id writes its claim first ({@link RequestClaim}: a write on the id's own item, never a
+ * slot's), which also shows the store's clock, and records its grant after: two writes more, and
+ * no Scan unless the probe collides.
  */
 public final class PooledLeaseSource implements LeaseSource {
 
     /** Conditional writes tried after the Scan before giving up: each one that loses means another holder was faster. */
     static final int MAX_ATTEMPTS_AFTER_SCAN = 3;
-    /** Retry-After when free slots were seen but all were taken first: they change hands fast. */
+    /**
+     * Retry-After after a lost race: free slots were seen but all were taken first (they change
+     * hands fast), or a concurrent acquisition with the same request id recorded its grant first.
+     */
     private static final long RETRY_AFTER_LOST_RACE_MILLIS = 1_000;
 
     private final LeaseStore store;
@@ -33,12 +39,17 @@ public final class PooledLeaseSource implements LeaseSource {
     private final LeaseTerms terms;
     private final WallClock clock;
     private final String holder;
+    private final AcquisitionGuard guard;
 
     /**
      * @param holder who this process is (function, log stream, host, pid): written to the
      *               table's {@code holder} attribute for operators, never used for decisions
      */
     public PooledLeaseSource(LeaseStore store, SlotPool pool, LeaseTerms terms, WallClock clock, String holder) {
+        this(store, pool, terms, clock, holder, AcquisitionGuard.NONE);
+    }
+
+    private PooledLeaseSource(LeaseStore store, SlotPool pool, LeaseTerms terms, WallClock clock, String holder, AcquisitionGuard guard) {
         if (store == null || pool == null || terms == null || clock == null) {
             throw new IllegalArgumentException("a pooled lease source needs a store, a pool, terms and a clock");
         }
@@ -47,6 +58,12 @@ public final class PooledLeaseSource implements LeaseSource {
         this.terms = terms;
         this.clock = clock;
         this.holder = holder == null ? "" : holder;
+        this.guard = guard == null ? AcquisitionGuard.NONE : guard;
+    }
+
+    /** The same source, asking {@code guard} before every new acquisition (e.g. whether the block is claimed for this region). */
+    public PooledLeaseSource guardedBy(AcquisitionGuard guard) {
+        return new PooledLeaseSource(store, pool, terms, clock, holder, guard);
     }
 
     @Override
@@ -67,29 +84,67 @@ public final class PooledLeaseSource implements LeaseSource {
     }
 
     /**
-     * As {@link #acquire(String)}, idempotent per {@code requestId} ({@link AcquisitionRequest}):
-     * when an earlier acquisition with this id was granted and its lease is still exactly as
-     * granted ({@link LeaseStore#grantedFor}), that lease is the answer, and no second slot is
-     * taken; else a new lease, recording the id.
+     * As {@link #acquire(String)}, once per {@code requestId} ({@link AcquisitionRequest}) and
+     * {@code holder} ({@link RequestClaim} has the rules): the first acquisition with the id claims
+     * it for the holder, and its lease is answered once the claim records it. A retry by the same
+     * holder is answered with that lease while its slot is exactly as granted, and else acquires
+     * anew in its place. The id is refused for any other holder.
      *
+     * @param holder who the lease is for: the id is bound to exactly this text (the lease API puts
+     *               the verified IAM caller into it in {@code aws_iam} mode)
      * @param requestId the caller's id of this acquisition, the same on its retries; null: none
+     * @throws RequestIdConflictException when another holder sent {@code requestId} first
+     * @throws AcquisitionSupersededException when a retry with the same id took this acquisition's place
      */
     public Lease acquire(String holder, String requestId) {
-        if (requestId != null) {
-            Optional<Lease> granted = store.grantedFor(requestId, clock.millis());
-            if (granted.isPresent()) {
-                handBackIfSkewed(granted.get());
-                return granted.get();
-            }
-        }
+        String who = holder == null ? "" : holder;
         // Both the token and the slot choice come from a SecureRandom made here, per acquisition,
         // never at construction or class init: a SnapStart snapshot is restored into many
         // environments, and anything created before it (a token, a seeded generator) would be the
         // same in all of them. A new SecureRandom seeds itself from the OS on first use.
         SecureRandom random = new SecureRandom();
         String owner = HexToken.draw(random);
-        String who = holder == null ? "" : holder;
-        if (store.clockSkewMillis().isPresent()) {
+        if (requestId == null) {
+            guard.beforeAcquisition(); // a stack whose block is not claimed grants nothing
+            return lease(who, owner, null, random, false);
+        }
+        RequestClaim claim = store.claim(requestId, who, owner, clock.millis() + terms.leaseMillis());
+        if (!claim.isFor(requestId, who)) {
+            throw new RequestIdConflictException("the acquisition id was first sent for another holder; it answers that holder"
+                    + " only, so nothing was granted: draw a fresh id for this acquisition", RETRY_AFTER_LOST_RACE_MILLIS);
+        }
+        boolean retry = !claim.owner().equals(owner);
+        if (retry && claim.slot().isPresent()) {
+            Optional<Lease> granted = store.grantedFor(claim, clock.millis());
+            if (granted.isPresent()) {
+                handBackIfSkewed(granted.get());
+                return granted.get();
+            }
+        }
+        // Only a new grant is guarded: a lease answered again by its request id was guarded when granted.
+        guard.beforeAcquisition();
+        // A retry whose earlier grant is gone, or was never recorded, reads the table first: it is
+        // rare, and so its store operations stay within the acquisition's time budget.
+        Lease lease = lease(who, owner, requestId, random, retry);
+        boolean recorded;
+        try {
+            recorded = store.recordGrant(claim, lease);
+        } catch (RuntimeException unrecorded) {
+            throw handBack(lease, unrecorded);
+        }
+        if (!recorded) {
+            throw handBack(lease, new AcquisitionSupersededException("another acquisition with this id, for the same holder, took"
+                    + " this one's place; the slot this one took is handed back unanswered", RETRY_AFTER_LOST_RACE_MILLIS));
+        }
+        return lease;
+    }
+
+    /**
+     * A new lease on a free slot of the pool under {@code owner}: one random probe once the
+     * store's clock is known (unless {@code scanFirst}), else or then the Scan and a few writes.
+     */
+    private Lease lease(String who, String owner, String requestId, SecureRandom random, boolean scanFirst) {
+        if (store.clockSkewMillis().isPresent() && !scanFirst) {
             checkSkew();
             Optional<Lease> probed = tryAcquire(pool.slots().get(random.nextInt(pool.size())), owner, who, requestId);
             if (probed.isPresent()) {
@@ -137,13 +192,18 @@ public final class PooledLeaseSource implements LeaseSource {
         try {
             checkSkew();
         } catch (ClockSkewException skewed) {
-            try {
-                store.release(lease.slot(), lease.owner(), lease.fence(), 0);
-            } catch (RuntimeException releaseFailed) {
-                skewed.addSuppressed(releaseFailed);
-            }
-            throw skewed;
+            throw handBack(lease, skewed);
         }
+    }
+
+    /** Hands back a lease nothing was issued under, unanswered; returns {@code refusal} to be thrown. */
+    private RuntimeException handBack(Lease lease, RuntimeException refusal) {
+        try {
+            store.release(lease.slot(), lease.owner(), lease.fence(), 0);
+        } catch (RuntimeException releaseFailed) {
+            refusal.addSuppressed(releaseFailed);
+        }
+        return refusal;
     }
 
     private void checkSkew() {

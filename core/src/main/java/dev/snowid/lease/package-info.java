@@ -22,11 +22,12 @@
  * </ul>
  *
  * <p><b>Retries.</b> An acquisition may carry the caller's random id ({@link
- * dev.snowid.lease.AcquisitionRequest}), recorded by the grant's own write until the first renewal,
- * the release or the next acquisition of the slot. A retry with the same id whose first attempt
- * was granted gets that grant again ({@link dev.snowid.lease.LeaseStore#grantedFor}): the same
- * slot, owner token, fence and window, read from an item nothing has changed since, and nothing
- * is written; so it creates no second holder and the argument below is unchanged. A release sent
+ * dev.snowid.lease.AcquisitionRequest}), bound to the caller that sent it first by a claim on an
+ * item of its own ({@link dev.snowid.lease.RequestClaim}), and recorded by the grant's own write
+ * until the first renewal, the release or the next acquisition of the slot. A retry by that caller
+ * whose first attempt was granted gets that grant again ({@link dev.snowid.lease.LeaseStore#grantedFor}):
+ * the same slot, owner token, fence and window, read from an item nothing has changed since, and
+ * nothing is written; so it creates no second holder and the argument below is unchanged. A release sent
  * again by the owner that released, before anyone took the slot, writes nothing and succeeds.
  *
  * <p><b>Why no clock has to be trusted.</b> While the fence is a holder's, only that holder can

@@ -2,6 +2,7 @@ package dev.snowid.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -143,10 +143,15 @@ class LeasedGeneratorConcurrencyTest {
                     }
                     Thread.onSpinWait(); // the slot is free once now is past the released expiry
                 }
-                for (long id : other.nextIds(4_096)) {
-                    otherIds.add(id);
+                try {
+                    for (long id : other.nextIds(4_096)) {
+                        otherIds.add(id);
+                    }
+                    handovers.incrementAndGet();
+                } catch (IdUnavailableException stalled) {
+                    // A 5 s lease lasts 5 real ms here: a stall of the machine can cost the other
+                    // process its lease or its skew check. No handover this time; uniqueness is still checked.
                 }
-                handovers.incrementAndGet();
             }
         };
         LeasedGenerator generator = new LeasedGenerator(handingOver, TERMS, clock, CODEC);
@@ -186,7 +191,12 @@ class LeasedGeneratorConcurrencyTest {
         for (int release = 1; release <= 5; release++) {
             long due = release * THREADS * (long) PER_THREAD / 6;
             awaitUntil(() -> issued.get() >= due || failure.get() != null || !threads.get(0).isAlive(), due + " IDs");
-            generator.release();
+            try {
+                generator.release();
+            } catch (LeaseLostException stalledPastExpiry) {
+                // The machine stalled past the 5 real ms of a lease and the other process took the slot:
+                // release() says so, as documented; the IDs must still be unique.
+            }
         }
         join(threads);
         daemon.interrupt();

@@ -4,6 +4,7 @@ import dev.snowid.Slot;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.RequestClaim;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,14 +21,20 @@ public final class CountingLeaseStore implements LeaseStore {
     private final LeaseStore store;
     private final AtomicLong writes = new AtomicLong();
     private final AtomicLong scans = new AtomicLong();
+    private final AtomicLong reads = new AtomicLong();
 
     public CountingLeaseStore(LeaseStore store) {
         this.store = store;
     }
 
-    /** Requests made so far: conditional writes plus Scans. */
+    /** Requests made so far: conditional writes, Scans and keyed reads. */
     public long roundTrips() {
-        return writes.get() + scans.get();
+        return writes.get() + scans.get() + reads.get();
+    }
+
+    /** Keyed reads of one item ({@link #grantedFor}). */
+    public long reads() {
+        return reads.get();
     }
 
     public long scans() {
@@ -57,9 +64,21 @@ public final class CountingLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Optional<Lease> grantedFor(String requestId, long now) {
-        scans.incrementAndGet();
-        return store.grantedFor(requestId, now);
+    public RequestClaim claim(String requestId, String holder, String owner, long until) {
+        writes.incrementAndGet();
+        return store.claim(requestId, holder, owner, until);
+    }
+
+    @Override
+    public boolean recordGrant(RequestClaim read, Lease lease) {
+        writes.incrementAndGet();
+        return store.recordGrant(read, lease);
+    }
+
+    @Override
+    public Optional<Lease> grantedFor(RequestClaim claim, long now) {
+        reads.incrementAndGet();
+        return store.grantedFor(claim, now);
     }
 
     @Override

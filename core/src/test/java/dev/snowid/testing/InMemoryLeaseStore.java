@@ -7,6 +7,7 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseStoreUnavailableException;
+import dev.snowid.lease.RequestClaim;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,9 @@ import java.util.TreeMap;
  * is before {@code now}, copying the old expiry into the floor and bumping the fence; renew and
  * release only with the right owner and fence; a renewal keeps the later of the stored and the
  * asked expiry; a release writes {@link LeaseWindow#expiryOnRelease(long)}.
+ *
+ * <p>Request claims live beside the slots' items, keyed by the whole id; {@link #rows()} shows
+ * the slots' items only, as a Scan of the real table sees them.
  *
  * <p>One table can have several clients ({@link #newClient()}), each with its own measured
  * clock skew and its own faults, as processes with different clocks and networks would.
@@ -67,22 +71,32 @@ public final class InMemoryLeaseStore implements LeaseStore {
     }
 
     private final Map<Integer, Row> table;
+    /** The request claims, by acquisition id; guarded by {@link #table}, as one table. */
+    private final Map<String, RequestClaim> claims;
     private volatile long clockSkewMillis;
     private volatile boolean answered;
     private volatile Fault fault = Fault.NONE;
 
     /** A new, empty table, and a client on it whose clock agrees with the store's. */
     public InMemoryLeaseStore() {
-        this(new HashMap<Integer, Row>());
+        this(new HashMap<Integer, Row>(), new HashMap<String, RequestClaim>());
     }
 
-    private InMemoryLeaseStore(Map<Integer, Row> table) {
+    private InMemoryLeaseStore(Map<Integer, Row> table, Map<String, RequestClaim> claims) {
         this.table = table;
+        this.claims = claims;
     }
 
     /** Another client of the same table (another process): skew 0, no faults, nothing answered yet. */
     public InMemoryLeaseStore newClient() {
-        return new InMemoryLeaseStore(table);
+        return new InMemoryLeaseStore(table, claims);
+    }
+
+    /** The claim of {@code requestId}, if it has one. */
+    public Optional<RequestClaim> claimOf(String requestId) {
+        synchronized (table) {
+            return Optional.ofNullable(claims.get(requestId));
+        }
     }
 
     /** The local clock minus the store's, as this client will report it once the store has answered. */
@@ -166,16 +180,41 @@ public final class InMemoryLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Optional<Lease> grantedFor(String requestId, long now) {
+    public RequestClaim claim(String requestId, String holder, String owner, long until) {
+        before();
+        RequestClaim stored;
+        synchronized (table) {
+            stored = claims.get(requestId);
+            if (stored == null) {
+                stored = new RequestClaim(requestId, holder, owner, null);
+                claims.put(requestId, stored);
+            }
+        }
+        return after(stored);
+    }
+
+    @Override
+    public boolean recordGrant(RequestClaim read, Lease lease) {
+        before();
+        boolean recorded = false;
+        synchronized (table) {
+            RequestClaim stored = claims.get(read.requestId());
+            if (stored != null && stored.owner().equals(read.owner()) && stored.slot().equals(read.slot())) {
+                claims.put(read.requestId(), new RequestClaim(stored.requestId(), stored.holder(), lease.owner(), lease.slot()));
+                recorded = true;
+            }
+        }
+        return after(recorded);
+    }
+
+    @Override
+    public Optional<Lease> grantedFor(RequestClaim claim, long now) {
         before();
         Optional<Lease> granted = Optional.empty();
         synchronized (table) {
-            for (Map.Entry<Integer, Row> item : table.entrySet()) {
-                Row row = item.getValue();
-                if (requestId != null && requestId.equals(row.requestId) && row.owner != null && row.expiresAt >= now) {
-                    granted = Optional.of(new Lease(Slot.ofIndex(item.getKey()), row.owner, row.fence,
-                            LeaseWindow.of(row.floor, row.expiresAt)));
-                }
+            Row row = claim.slot().isPresent() ? table.get(claim.slot().get().index()) : null;
+            if (row != null && claim.owner().equals(row.owner) && claim.requestId().equals(row.requestId) && row.expiresAt >= now) {
+                granted = Optional.of(new Lease(claim.slot().get(), row.owner, row.fence, LeaseWindow.of(row.floor, row.expiresAt)));
             }
         }
         return after(granted);

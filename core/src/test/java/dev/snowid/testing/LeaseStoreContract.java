@@ -11,6 +11,7 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseTerms;
+import dev.snowid.lease.RequestClaim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -201,38 +202,104 @@ public abstract class LeaseStoreContract {
     }
 
     @Test
-    void aRetriedAcquisitionIsAnsweredWithTheLeaseItsFirstAttemptWasGranted() {
-        Lease granted = store.tryAcquire(SLOT, ME, "test", T, T + 60_000, REQUEST).get();
-        assertEquals(granted.toString() + " " + granted.owner(), render(store.grantedFor(REQUEST, T + 1_000)));
-        assertEquals(granted.toString() + " " + granted.owner(), render(store.grantedFor(REQUEST, T + 60_000)), "up to its expiry");
-        assertFalse(store.grantedFor(REQUEST, T + 60_001).isPresent(), "not once it expired");
-        assertFalse(store.grantedFor(OTHER_REQUEST, T + 1_000).isPresent(), "another request id is another acquisition");
-        store.tryAcquire(Slot.of(3, 18), OTHER, "test", T, T + 60_000, null).get();
-        assertEquals(granted.toString() + " " + granted.owner(), render(store.grantedFor(REQUEST, T + 1_000)),
-                "a grant without an id on another slot is not it");
+    void aRequestIdIsClaimedOnceAndTheClaimSaysForWhom() {
+        RequestClaim alice = store.claim(REQUEST, "alice", ME, T + 60_000);
+        assertEquals(REQUEST + " alice " + ME + " none", render(alice), "the first claim is stored as made");
+        assertTrue(alice.isFor(REQUEST, "alice"));
+        RequestClaim mallory = store.claim(REQUEST, "mallory", OTHER, T + 60_000);
+        assertEquals(render(alice), render(mallory), "a later claim gets the earlier one, whoever made it");
+        assertFalse(mallory.isFor(REQUEST, "mallory"));
+        assertEquals(render(alice), render(store.claim(REQUEST, "alice", OTHER, T + 60_000)), "the same holder's too");
+        assertEquals(OTHER_REQUEST + " mallory " + OTHER + " none", render(store.claim(OTHER_REQUEST, "mallory", OTHER, T + 60_000)),
+                "another id is another claim");
+        assertEquals(render(alice), render(store.claim(REQUEST, "alice (with a longer name)", OTHER, T + 60_000)),
+                "bound to exactly the holder's text");
     }
 
     @Test
-    void theRecordOfAnAcquisitionEndsWithTheFirstRenewalTheReleaseOrATakeover() {
+    void claimsAreNeverTakenForSlots() {
+        for (String id : new String[] {REQUEST, OTHER_REQUEST, "00000000000000000000000000000000", "ffffffffffffffffffffffffffffffff",
+            "00000000000000000000000000000001", "000000000000000000000000000003ff", "000000000000000000000000000003fe"}) {
+            store.claim(id, "alice", ME, T + 60_000);
+        }
+        assertEquals(0, store.ownedExpiries().size(), store.ownedExpiries().toString());
+        assertEquals(0, store.heldSlots().size(), store.heldSlots().toString());
+        for (int index : new int[] {0, 1, 2, 3, Slot.COUNT - 2, Slot.COUNT - 1}) {
+            Lease lease = store.tryAcquire(Slot.ofIndex(index), OTHER, "test", T, T + 60_000).get();
+            assertEquals(1, lease.fence(), "slot " + index + " was never held: no claim is its item");
+            assertEquals(LeaseWindow.of(0, T + 60_000), lease.window());
+        }
+        assertEquals(6, store.heldSlots().size());
+    }
+
+    @Test
+    void aGrantIsRecordedOnlyOnTheClaimAsItWasRead() {
+        RequestClaim claimed = store.claim(REQUEST, "alice", ME, T + 60_000);
+        Lease lease = store.tryAcquire(SLOT, ME, "alice", T, T + 60_000, REQUEST).get();
+        assertTrue(store.recordGrant(claimed, lease));
+        RequestClaim recorded = store.claim(REQUEST, "alice", OTHER, T + 60_000);
+        assertEquals(REQUEST + " alice " + ME + " " + SLOT, render(recorded));
+        assertFalse(store.recordGrant(claimed, lease), "the claim records a grant now: it is no longer as read");
+
+        // A retry in the place of the first attempt: another slot, another token, recorded over the claim as read.
+        Slot second = Slot.of(3, 18);
+        Lease retried = store.tryAcquire(second, OTHER, "alice", T, T + 60_000, REQUEST).get();
+        assertTrue(store.recordGrant(recorded, retried));
+        assertEquals(REQUEST + " alice " + OTHER + " " + second, render(store.claim(REQUEST, "alice", ME, T + 60_000)));
+        assertFalse(store.recordGrant(recorded, lease), "a superseded attempt cannot record its grant");
+        assertFalse(store.recordGrant(new RequestClaim(OTHER_REQUEST, "alice", ME, null), lease), "no claim, no record");
+        assertEquals(OTHER_REQUEST + " bob " + OTHER + " none", render(store.claim(OTHER_REQUEST, "bob", OTHER, T + 60_000)),
+                "and none was made by trying");
+    }
+
+    @Test
+    void theRecordedGrantIsAnsweredWhileItsSlotIsExactlyAsGranted() {
+        RequestClaim claimed = store.claim(REQUEST, "alice", ME, T + 60_000);
+        Lease granted = store.tryAcquire(SLOT, ME, "alice", T, T + 60_000, REQUEST).get();
+        assertFalse(store.grantedFor(claimed, T + 1_000).isPresent(), "a claim that records no grant answers none");
+        store.recordGrant(claimed, granted);
+        RequestClaim recorded = store.claim(REQUEST, "alice", OTHER, T + 60_000);
+        assertEquals(render(granted), render(store.grantedFor(recorded, T + 1_000)));
+        assertEquals(render(granted), render(store.grantedFor(recorded, T + 60_000)), "up to its expiry");
+        assertFalse(store.grantedFor(recorded, T + 60_001).isPresent(), "not once it expired");
+        assertFalse(store.grantedFor(new RequestClaim(REQUEST, "alice", OTHER, SLOT), T + 1_000).isPresent(),
+                "the slot must carry the claim's owner token");
+        assertFalse(store.grantedFor(new RequestClaim(OTHER_REQUEST, "alice", ME, SLOT), T + 1_000).isPresent(),
+                "and the claim's request id");
+        store.tryAcquire(Slot.of(3, 18), OTHER, "test", T, T + 60_000, null).get();
+        assertEquals(render(granted), render(store.grantedFor(recorded, T + 1_000)), "a grant on another slot is not it");
+    }
+
+    @Test
+    void theRecordOfAGrantOnItsSlotEndsWithTheFirstRenewalTheReleaseOrATakeover() {
         Lease renewed = store.tryAcquire(SLOT, ME, "test", T, T + 60_000, REQUEST).get();
         store.renew(SLOT, ME, renewed.fence(), T + 90_000);
-        assertFalse(store.grantedFor(REQUEST, T + 1_000).isPresent(), "renewed: the holder has its answer, and the lease changed");
+        assertFalse(store.grantedFor(new RequestClaim(REQUEST, "test", ME, SLOT), T + 1_000).isPresent(),
+                "renewed: the holder has its answer, and the lease changed");
 
         Slot second = Slot.of(3, 18);
         Lease released = store.tryAcquire(second, ME, "test", T, T + 60_000, OTHER_REQUEST).get();
         store.release(second, ME, released.fence(), 0);
-        assertFalse(store.grantedFor(OTHER_REQUEST, T + 1_000).isPresent(), "released");
+        assertFalse(store.grantedFor(new RequestClaim(OTHER_REQUEST, "test", ME, second), T + 1_000).isPresent(), "released");
 
         Slot third = Slot.of(3, 19);
-        String third1 = "11111111111111111111111111111111";
+        String third1 = "11111111111111112222222222222222";
         store.tryAcquire(third, ME, "test", T, T + 1_000, third1).get();
         Lease takeover = store.tryAcquire(third, OTHER, "test", T + 2_000, T + 60_000, null).get();
-        assertFalse(store.grantedFor(third1, T).isPresent(), "taken over by a grant without an id");
+        assertFalse(store.grantedFor(new RequestClaim(third1, "test", ME, third), T).isPresent(), "taken over by a grant without an id");
         assertEquals(2, takeover.fence());
     }
 
+    private static String render(RequestClaim claim) {
+        return claim.requestId() + " " + claim.holder() + " " + claim.owner() + " " + claim.slot().map(Slot::toString).orElse("none");
+    }
+
+    private static String render(Lease lease) {
+        return lease.toString() + " " + lease.owner();
+    }
+
     private static String render(Optional<Lease> lease) {
-        return lease.map(l -> l.toString() + " " + l.owner()).orElse("nothing");
+        return lease.map(LeaseStoreContract::render).orElse("nothing");
     }
 
     @Test

@@ -75,16 +75,12 @@ class CodeBlocksShowMarkedRegionsTest {
     }
 
     private static String withoutExcerptLine(DocBlock block, MarkedRegion region, List<String> problems) {
-        String first = block.text().lines().findFirst().orElse("").strip();
-        Matcher excerpt = JavaBlocksCompileTest.EXCERPT.matcher(first);
-        if (!excerpt.matches()) {
-            return block.text();
-        }
-        Path named = DocBlock.root().resolve(excerpt.group(1)).normalize();
-        if (!named.equals(region.file())) {
-            problems.add(block.where() + ": `// excerpt of " + excerpt.group(1) + "` names another file than the region's, "
-                    + DocBlock.root().relativize(region.file()));
-        }
-        return block.text().substring(block.text().indexOf('\n') + 1);
+        block.excerptOf().ifPresent(named -> {
+            if (!DocBlock.root().resolve(named).normalize().equals(region.file())) {
+                problems.add(block.where() + ": `// excerpt of " + named + "` names another file than the region's, "
+                        + DocBlock.root().relativize(region.file()));
+            }
+        });
+        return block.withoutExcerptLine();
     }
 }

@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -84,5 +87,34 @@ record DocBlock(Path doc, int line, String language, String text) {
     /** The doc's text lines of this block's body, numbered as in the doc. */
     int bodyLine(int index) {
         return line + 1 + index;
+    }
+
+    /** The nearest line above the block's opening fence that is not blank, stripped; "" when there is none. */
+    String lineAbove() {
+        List<String> lines = lines(doc);
+        for (int i = line - 2; i >= 0; i--) {
+            if (!lines.get(i).isBlank()) {
+                return lines.get(i).strip();
+            }
+        }
+        return "";
+    }
+
+    /**
+     * A first line that marks the block as an excerpt of a file: {@code // excerpt of <path>} (Java),
+     * {@code <!-- excerpt of <path> … -->} (XML), {@code # excerpt of <path>} (properties); the path
+     * is from the repository root.
+     */
+    static final Pattern EXCERPT = Pattern.compile("^(?://|#|<!--) excerpt of (\\S+)(?:\\s.*)?$");
+
+    /** The file this block is marked an excerpt of, by its first line. */
+    Optional<String> excerptOf() {
+        Matcher excerpt = EXCERPT.matcher(text.lines().findFirst().orElse("").strip());
+        return excerpt.matches() ? Optional.of(excerpt.group(1)) : Optional.empty();
+    }
+
+    /** The block's lines after its excerpt line. */
+    String withoutExcerptLine() {
+        return excerptOf().isPresent() ? text.substring(text.indexOf('\n') + 1) : text;
     }
 }

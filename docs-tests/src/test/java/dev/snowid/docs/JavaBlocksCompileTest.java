@@ -1,6 +1,5 @@
 package dev.snowid.docs;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -25,15 +24,19 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every ```java block of README.md and docs/ is either a complete compilation unit (imports and
- * all), compiled here with javac against the built modules and their real dependencies, or an
- * excerpt of a compiled source file, marked by a first line {@code // excerpt of <path from the
- * repository root>}, whose lines the named file contains in that order (indentation aside).
- * The blocks of one doc are compiled together, so one block may use a type another defines.
+ * Every ```java block of README.md and docs/ that is a complete compilation unit (imports and
+ * all) compiles here, with javac against the built modules and their real dependencies; the
+ * blocks of one doc are compiled together, so one block may use a type another defines.
+ * Excerpts ({@code // excerpt of <file>}) are held to their file by {@link ExampleFilesShownTest}.
+ * The whole files of the examples that need what these tests do not carry
+ * ({@link #BUILT_BY_THEIR_EXAMPLE}: Spring Boot) are compiled by their example's own build,
+ * which CI runs ({@code examples/run-all.sh}).
  */
 class JavaBlocksCompileTest {
 
-    static final Pattern EXCERPT = Pattern.compile("^// excerpt of (\\S+)\\s*$");
+    /** Examples whose files only their own build compiles (it brings Spring Boot, which these tests do not). */
+    static final List<String> BUILT_BY_THEIR_EXAMPLE = List.of("examples/spring-boot/");
+
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
     private static final Pattern PUBLIC_TYPE = Pattern.compile(
             "(?m)^public\\s+(?:(?:final|abstract|sealed|static)\\s+)*(?:class|interface|record|enum|@interface)\\s+(\\w+)");
@@ -41,60 +44,25 @@ class JavaBlocksCompileTest {
             "(?m)^(?:(?:final|abstract)\\s+)*(?:class|interface|record|enum|@interface)\\s+(\\w+)");
 
     @Test
-    void everyJavaBlockCompilesOrIsAnExcerptOfACompiledFile() throws IOException {
-        List<DocBlock> blocks = DocBlock.all("java");
-        assertFalse(blocks.isEmpty(), "no ```java blocks found under " + DocBlock.root());
+    void everyCompleteJavaBlockCompiles() {
         List<String> problems = new ArrayList<>();
-        Map<Path, List<DocBlock>> units = new LinkedHashMap<>();
-        for (DocBlock block : blocks) {
-            String first = block.text().lines().findFirst().orElse("").strip();
-            Matcher excerpt = EXCERPT.matcher(first);
-            if (excerpt.matches()) {
-                checkExcerpt(block, excerpt.group(1), problems);
-            } else {
-                units.computeIfAbsent(block.doc(), d -> new ArrayList<>()).add(block);
+        int compiled = 0;
+        for (Path doc : DocBlock.docs()) {
+            List<DocBlock> units = completeUnits(doc);
+            if (!units.isEmpty()) {
+                compiled += units.size();
+                compile(units, text -> text, problems);
             }
         }
-        units.forEach((doc, docBlocks) -> compile(docBlocks, text -> text, problems));
+        assertTrue(compiled > 0, "no complete ```java blocks found under " + DocBlock.root());
         assertTrue(problems.isEmpty(), () -> problems.size() + " doc Java block problem(s):\n" + String.join("\n", problems));
     }
 
-    private static void checkExcerpt(DocBlock block, String file, List<String> problems) {
-        Path source = DocBlock.root().resolve(file).normalize();
-        if (!Files.isRegularFile(source) || !source.toString().endsWith(".java") || !source.toString().contains("/src/")) {
-            problems.add(block.where() + ": `// excerpt of " + file + "` names no Java source file of a module");
-            return;
-        }
-        List<String> shown = block.text().lines().skip(1).map(String::strip).filter(l -> !l.isEmpty()).collect(Collectors.toList());
-        List<String> actual = DocBlock.lines(source).stream().map(String::strip).filter(l -> !l.isEmpty()).collect(Collectors.toList());
-        if (shown.isEmpty()) {
-            problems.add(block.where() + ": an excerpt of " + file + " that shows nothing");
-        } else if (indexOf(actual, shown) < 0) {
-            int longest = 0;
-            for (int n = shown.size(); n > 0 && longest == 0; n--) {
-                if (indexOf(actual, shown.subList(0, n)) >= 0) {
-                    longest = n;
-                }
-            }
-            problems.add(block.where() + ": not literally in " + file + " (indentation aside); its lines agree up to: "
-                    + (longest == 0 ? "(the first differs) " + shown.get(0) : shown.get(longest - 1))
-                    + " — copy the source's lines over");
-        }
-    }
-
-    private static int indexOf(List<String> lines, List<String> part) {
-        for (int i = 0; i + part.size() <= lines.size(); i++) {
-            if (lines.subList(i, i + part.size()).equals(part)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** The complete units (not excerpts) of one doc. */
+    /** The complete units of one doc: neither excerpts nor files that only their example's build compiles. */
     static List<DocBlock> completeUnits(Path doc) {
         return DocBlock.of(doc).stream().filter(b -> b.language().equals("java"))
-                .filter(b -> !EXCERPT.matcher(b.text().lines().findFirst().orElse("").strip()).matches())
+                .filter(b -> b.excerptOf().isEmpty())
+                .filter(b -> ExampleFilesShownTest.wholeFile(b).map(f -> BUILT_BY_THEIR_EXAMPLE.stream().noneMatch(f::startsWith)).orElse(true))
                 .collect(Collectors.toList());
     }
 

@@ -15,7 +15,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,8 +22,10 @@ import java.util.concurrent.TimeUnit;
  * through {@code dynalite-child.js}, which exits when this JVM is gone, {@code kill -9} included.
  * Its tables live in memory, or on disk in a folder ({@link #onDisk}).
  *
- * <p>Tables become ACTIVE at once (dynalite's default is 500 ms in CREATING). {@link #start()}
- * (the tests' and benchmarks' engine) also stops the process from a shutdown hook.
+ * <p>Tables become ACTIVE at once (dynalite's default is 500 ms in CREATING). Every engine
+ * answers only a loopback {@code Host} and never a web page (no CORS); the local runner's
+ * ({@link #onDisk}) also only requests that show its {@link EngineCredential}. {@link #start()}
+ * (the tests' and benchmarks' engine, their own) also stops the process from a shutdown hook.
  */
 public final class Dynalite implements AutoCloseable {
 
@@ -69,7 +70,7 @@ public final class Dynalite implements AutoCloseable {
             try {
                 Path log = Files.createTempFile("dynalite-" + port + "-", ".log");
                 log.toFile().deleteOnExit();
-                return launch(command(script, dir, port, Optional.empty(), Optional.empty()), port, log, true, true);
+                return launch(command(script, dir, port), port, log, true, true);
             } catch (PortTakenException e) {
                 last = e;
             } catch (IOException e) {
@@ -80,28 +81,29 @@ public final class Dynalite implements AutoCloseable {
     }
 
     /**
-     * Starts dynalite with its tables on disk, on a given port, without a shutdown hook (its
+     * Starts dynalite with its tables on disk, on a given port, answering only requests that
+     * show {@code credential} ({@link EngineCredential#HEADER}), without a shutdown hook (its
      * owner stops it). Its output is appended to {@code log}.
      *
      * @param folder       holds the child script; removed by the child if this JVM dies first
      * @param tables       the LevelDB folder; a restart on the same folder finds the same tables
      * @throws PortTakenException when another process holds {@code port}
      */
-    public static Dynalite onDisk(Path dir, Path folder, Path tables, int port, Path log) {
+    public static Dynalite onDisk(Path dir, Path folder, Path tables, int port, Path log, EngineCredential credential) {
         requireInstalled(dir);
         Path script = folder.resolve(CHILD_SCRIPT);
         if (!Files.isRegularFile(script)) {
             writeScript(script);
         }
-        return launch(command(script, dir, port, Optional.of(tables), Optional.of(folder)), port, log, false, false);
+        List<String> command = command(script, dir, port);
+        command.addAll(List.of("--path", tables.toString(), "--remove-when-orphaned", folder.toString(),
+                "--credential-file", credential.file().toString()));
+        return launch(command, port, log, false, false);
     }
 
-    private static List<String> command(Path script, Path dir, int port, Optional<Path> tables, Optional<Path> removeWhenOrphaned) {
-        List<String> command = new ArrayList<>(List.of("node", script.toString(), "--install", dir.toAbsolutePath().toString(),
+    private static List<String> command(Path script, Path dir, int port) {
+        return new ArrayList<>(List.of("node", script.toString(), "--install", dir.toAbsolutePath().toString(),
                 "--port", Integer.toString(port)));
-        tables.ifPresent(t -> command.addAll(List.of("--path", t.toString())));
-        removeWhenOrphaned.ifPresent(f -> command.addAll(List.of("--remove-when-orphaned", f.toString())));
-        return command;
     }
 
     private static Dynalite launch(List<String> command, int port, Path log, boolean ownsLog, boolean withShutdownHook) {

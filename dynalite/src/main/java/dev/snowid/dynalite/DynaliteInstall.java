@@ -2,6 +2,7 @@ package dev.snowid.dynalite;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,9 +26,10 @@ import java.util.Optional;
  *       with {@code npm ci} when it is not there yet.</li>
  * </ol>
  * Nothing is looked for above the working directory or beside a copied jar: a {@code dynalite/}
- * folder there may be another user's. Whichever folder is chosen must be this user's only
- * ({@link TrustedFolder}) and hold exactly the packages the jar's lockfile pins
- * ({@link LockfileCheck}), or the runner refuses to start, naming the folder.
+ * folder there may be another user's. Whichever folder is chosen must be this user's only, links
+ * followed and the folders above it included ({@link TrustedFolder}), and hold exactly the
+ * packages the jar's lockfile pins ({@link LockfileCheck}), or the runner refuses to start,
+ * naming the folder; the engine starts from its real path.
  */
 public final class DynaliteInstall {
 
@@ -81,24 +83,32 @@ public final class DynaliteInstall {
     }
 
     /**
-     * {@code dir}, if its engine code can only be this user's and is what the lockfile pins.
+     * The real path of {@code dir} (links resolved), if its engine code can only be this user's
+     * and is what the lockfile pins: the engine starts from the path that was checked.
      *
      * @param origin what chose the folder, for the message (the setting to change)
      */
     static Path trusted(Path dir, String origin) {
-        Optional<String> unsafe = TrustedFolder.problem(dir);
+        Path real;
+        try {
+            real = dir.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not resolve " + dir + ", chosen by " + origin + ": " + e.getMessage(), e);
+        }
+        Optional<String> unsafe = TrustedFolder.problem(real);
         if (unsafe.isPresent()) {
             throw new IllegalStateException("refusing to run dynalite from " + dir + ", chosen by " + origin + ": " + unsafe.get()
-                    + ". Another user could have put code there that would run as you. Use a folder only you own and can write"
-                    + " (chmod go-w), or unset " + DynaliteSettings.DYNALITE_DIR + " to let the runner install its own");
+                    + ". Another user could have put code there that would run as you. Use a folder that only you (or root) can"
+                    + " write, inside folders only you or root can write (chmod go-w), or unset " + DynaliteSettings.DYNALITE_DIR
+                    + " to let the runner install its own");
         }
-        Optional<String> foreign = LockfileCheck.problem(dir);
+        Optional<String> foreign = LockfileCheck.problem(real);
         if (foreign.isPresent()) {
             throw new IllegalStateException("refusing to run dynalite from " + dir + ", chosen by " + origin + ": it is not the pinned"
                     + " install (" + foreign.get() + "). Install it with `npm ci` from the jar's package-lock.json (dynalite "
                     + DynaliteCache.pinnedVersion() + "), or unset " + DynaliteSettings.DYNALITE_DIR + " to let the runner install its own");
         }
-        return dir;
+        return real;
     }
 
     /** True when {@code dir} holds a dynalite that can be started. */

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * and integrity, and each package's own {@code package.json} the same version: a folder npm
  * did not fill from this lockfile (another version, a hand-made {@code cli.js}) is refused.
  * Files changed after the install are kept out by {@link TrustedFolder}: nobody but the user
- * can write there.
+ * (or root) can write there.
  */
 final class LockfileCheck {
 

@@ -97,6 +97,70 @@ class DynaliteInstallTest {
         assertTrue(refused.getMessage().contains(index + " is owned by nobody"), refused.getMessage());
     }
 
+    /** The folder named through a link is checked where it really is: a link to a copy others can write is refused. */
+    @Test
+    void aLinkedFolderIsCheckedWhereItPoints(@TempDir Path temp) throws IOException {
+        Path copy = copyOfTheRepositoryInstall(temp.resolve("engine"));
+        Path link = Files.createSymbolicLink(temp.resolve("link"), copy);
+        assertEquals(copy.toRealPath(), DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, link.toString()), System.out, "no-npm"),
+                "a sound install through a link: its real path is what runs");
+
+        Path planted = copy.resolve("node_modules/dynalite/cli.js");
+        Files.writeString(planted, "require('fs').writeFileSync('/tmp/owned', 'x')");
+        Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertRefused(link, copy + " is writable by every user");
+    }
+
+    @Test
+    void aLinkInTheTreeIsCheckedWhereItPointsAndALinkToNothingIsRefused(@TempDir Path temp) throws IOException {
+        Path copy = copyOfTheRepositoryInstall(temp.resolve("engine"));
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        Path planted = Files.writeString(outside.resolve("cli.js"), "require('fs').writeFileSync('/tmp/owned', 'x')");
+        Path cli = copy.resolve("node_modules/dynalite/cli.js");
+        Files.delete(cli);
+        Files.createSymbolicLink(cli, planted);
+        assertEquals(copy, DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"),
+                "a link out of the tree to a file only this user can write");
+
+        Files.setPosixFilePermissions(planted, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertRefused(copy, planted + " is writable by every user, where the link "); // cli.js, or .bin/dynalite through it
+
+        Files.setPosixFilePermissions(planted, PosixFilePermissions.fromString("rw-r--r--"));
+        Path dangling = Files.createSymbolicLink(copy.resolve("node_modules/dynalite/later.js"), outside.resolve("not-yet.js"));
+        assertRefused(copy, dangling + " is a link to nothing"); // whoever can create its target later would choose the code
+    }
+
+    /**
+     * Every folder above is checked, up to /: one others can write is refused, as OpenSSH refuses
+     * it. A sticky one owned by root (/tmp, where every @TempDir of these tests lives) is not:
+     * others cannot move or remove a folder of this user's in it; a sticky one of another user's is.
+     */
+    @Test
+    void foldersAboveOthersCanWriteAreRefusedButNotAStickyOneOwnedByRoot(@TempDir Path temp) throws IOException {
+        Path tmp = temp.getParent();
+        assertEquals(01000, (Integer) Files.getAttribute(tmp, "unix:mode") & 01000, tmp + " is sticky, as /tmp is");
+        assertEquals(0, (Integer) Files.getAttribute(tmp, "unix:uid"), tmp + " is root's, as /tmp is");
+
+        Path open = Files.createDirectories(temp.resolve("open"));
+        Path copy = copyOfTheRepositoryInstall(open.resolve("engine"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertRefused(copy, open + " is writable by every user (a folder above " + copy + ")");
+
+        Files.setAttribute(open, "unix:mode", 01777);
+        assertEquals(copy, DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, copy.toString()), System.out, "no-npm"),
+                "a sticky folder of root's above");
+        UserPrincipal nobody = open.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        Files.setOwner(open, nobody); // the test runs as root in CI containers; elsewhere chown is refused and the test fails loudly
+        assertRefused(copy, open + " is owned by nobody");
+    }
+
+    private static void assertRefused(Path configured, String why) {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> DynaliteInstall.find(Map.of(DynaliteSettings.DYNALITE_DIR, configured.toString()), System.out, "no-npm"));
+        assertTrue(refused.getMessage().contains(why), refused.getMessage());
+        assertTrue(refused.getMessage().startsWith("refusing to run dynalite from " + configured), refused.getMessage());
+    }
+
     @Test
     void aHandMadeDynaliteIsNotThePinnedInstall(@TempDir Path temp) throws IOException {
         Path planted = temp.resolve("planted");

@@ -6,16 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
@@ -35,6 +39,45 @@ class DynaliteTest {
             }
         }
         assertFalse(accepts(endpoint), "the port is closed after close()");
+    }
+
+    /** Every engine: no web page (an Origin, a preflight) and no rebound name; never a CORS header. */
+    @Test
+    void anEngineAnswersNoWebPageAndNoNameButLoopback() throws IOException {
+        try (Dynalite dynalite = Dynalite.start()) {
+            int port = dynalite.endpoint().getPort();
+            String list = "Content-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+                    + "Authorization: AWS4-HMAC-SHA256 Credential=x/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0\r\n"
+                    + "X-Amz-Date: 20250101T000000Z\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+            for (String refused : new String[] {
+                    "POST / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: https://evil.example\r\n" + list,
+                    "OPTIONS / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: https://evil.example\r\nConnection: close\r\n\r\n",
+                    "POST / HTTP/1.1\r\nHost: 127.0.0.1.nip.io:" + port + "\r\n" + list}) {
+                String answer = exchange(port, refused);
+                assertTrue(answer.startsWith("HTTP/1.1 403"), answer);
+                assertFalse(answer.toLowerCase(Locale.ROOT).contains("access-control-"), answer);
+            }
+            String answer = exchange(port, "POST / HTTP/1.1\r\nHost: localhost:" + port + "\r\n" + list);
+            assertTrue(answer.startsWith("HTTP/1.1 200") && answer.contains("TableNames"), answer);
+        }
+    }
+
+    /** An engine on disk (the local runner's) answers only requests that show its credential. */
+    @Test
+    void anEngineOnDiskAnswersOnlyItsCredential(@TempDir Path folder) {
+        EngineCredential credential = EngineCredential.create(folder);
+        Path install = DynaliteInstall.find(Map.of(), System.out);
+        try (Dynalite dynalite = Dynalite.onDisk(install, folder, folder.resolve("tables"), Dynalite.freeLoopbackPort(),
+                folder.resolve("dynalite.log"), credential)) {
+            try (DynamoDbClient stranger = EngineClient.of(dynalite.endpoint())) {
+                DynamoDbException refused = assertThrows(DynamoDbException.class, stranger::listTables);
+                assertEquals(403, refused.statusCode(), refused.getMessage());
+            }
+            try (DynamoDbClient owner = EngineClient.of(dynalite.endpoint(), credential)) {
+                assertEquals(0, owner.listTables().tableNames().size());
+            }
+        }
+        assertFalse(credential.toString().contains(credential.value()), "the credential is never printed");
     }
 
     @Test
@@ -61,6 +104,14 @@ class DynaliteTest {
             } else {
                 System.setProperty(DynaliteInstall.DIR_PROPERTY, previous);
             }
+        }
+    }
+
+    private static String exchange(int port, String request) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(60_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

@@ -48,6 +48,7 @@ record CodeNames(String keyAttribute, String ttlAttribute, Set<String> attribute
         Set<String> variables = new LinkedHashSet<>(FunctionSettings.CATALOGUE.names());
         Set<String> localOnly = new LinkedHashSet<>();
         localOnly.add(FunctionSettings.DYNAMODB_ENDPOINT);
+        localOnly.add(FunctionSettings.REGISTRY_ENDPOINT);
         for (String runner : LocalSettings.CATALOGUE.names()) {
             if (runner.startsWith("SNOWID_")) {
                 variables.add(runner);

@@ -155,6 +155,7 @@ class ConcurrencyRulesTest {
         Map<String, String> values = new LinkedHashMap<>();
         template.parameters().forEach((name, declared) ->
                 values.put(name, String.valueOf(map(declared).getOrDefault("Default", ""))));
+        values.put("Datacenters", "0-3"); // no default: every stack states its block
         return values;
     }
 

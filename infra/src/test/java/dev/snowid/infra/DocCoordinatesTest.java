@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every dependency a doc names ({@code <dependency>} with groupId {@code dev.snowid}, or
- * {@code dev.snowid:<artifact>:<version>}) is a module of this build, at the build's version:
+ * {@code dev.snowid:<artifact>:<version>}), and every version it quotes as a jar prints it
+ * ({@code snowid-agent 0.1.0-SNAPSHOT}), is a module of this build, at the build's version:
  * a user who pastes it after the README's install command gets what the doc describes.
  * scripts/release.sh moves the docs' versions with the POMs'.
  */
@@ -29,6 +30,10 @@ class DocCoordinatesTest {
     private static final Pattern DEPENDENCY = Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL);
     private static final Pattern COORDINATES = Pattern.compile("dev\\.snowid:(snowid-[a-z0-9-]+)(?::([^\\s`'\"<>)]+))?");
     private static final Pattern ARTIFACT_ID = Pattern.compile("<artifactId>([^<]+)</artifactId>");
+    /** A version the docs quote as a jar says it, e.g. the agent's start-up line: {@code snowid-agent 0.1.0-SNAPSHOT}. */
+    /** The version an answer of the function or runner carries ({@code GET /health}). */
+    private static final Pattern VERSION_FIELD = Pattern.compile("\"version\":\"(\\d+\\.\\d+\\.\\d+[^\"]*)\"");
+    private static final Pattern QUOTED_VERSION = Pattern.compile("\\b(snowid-[a-z0-9-]+) (\\d+\\.\\d+\\.\\d+[^\\s`'\"<>),;]*)");
 
     @Test
     void everyDocsDependencyIsAModuleAtTheBuildsVersion() throws IOException {
@@ -53,6 +58,17 @@ class DocCoordinatesTest {
             while (coordinates.find()) {
                 found++;
                 check(name, coordinates.group(1), coordinates.group(2) == null ? "" : coordinates.group(2), modules, version, problems);
+            }
+            Matcher quoted = QUOTED_VERSION.matcher(text);
+            while (quoted.find()) {
+                found++;
+                check(name, quoted.group(1), quoted.group(2), modules, version, problems);
+            }
+            Matcher answered = VERSION_FIELD.matcher(text);
+            while (answered.find()) {
+                if (!answered.group(1).equals(version)) {
+                    problems.add(name + ": an answer with \"version\":\"" + answered.group(1) + "\", the build's is " + version);
+                }
             }
         }
         assertTrue(found >= 2, "the client and integrations guides show their dependency; found " + found);
@@ -87,7 +103,8 @@ class DocCoordinatesTest {
         Set<String> ids = new TreeSet<>();
         try (Stream<Path> paths = Files.walk(ROOT)) {
             for (Path pom : (Iterable<Path>) paths.filter(p -> p.getFileName().toString().equals("pom.xml"))
-                    .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/node_modules/"))::iterator) {
+                    .filter(p -> !p.toString().contains("/target/") && !p.toString().contains("/node_modules/"))
+                    .filter(p -> !p.startsWith(ROOT.resolve("examples")))::iterator) { // users' projects, not modules
                 String text = Files.readString(pom, StandardCharsets.UTF_8);
                 int parentEnd = text.indexOf("</parent>");
                 Matcher id = ARTIFACT_ID.matcher(text);

@@ -16,6 +16,7 @@ import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.LeaseMessage;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.OnMoto;
 import java.io.ByteArrayInputStream;
@@ -390,15 +391,23 @@ class MotoDeployTest {
             try (SnowidHandler leases = SnowidHandler.builder(leaseFunction).build()) {
                 lease = body(invoke(leases, "POST", "/leases", "", "Bearer " + SECRET), 201);
                 body(invoke(leases, "GET", "/ids", "", null), 404);
+                // An acquisition with a request id writes the id's claim too: on the deployed table, with its TTL attribute.
+                String withId = HttpApiEvent.request("POST", "/leases").requestId(UUID.randomUUID().toString())
+                        .header("authorization", "Bearer " + SECRET)
+                        .body(LeaseMessage.acquireRequest("moto", "5f0c9e3a1b7d42c8e6a0f19b3d5c7e21"), false).json();
+                JsonNode claimed = body(invoke(leases, withId), 201);
+                assertEquals(claimed.toString(), body(invoke(leases, withId), 201).toString(), "the retry gets the same lease");
             }
             int leased = Integer.parseInt(lease.field("slot").orElseThrow().asNumber());
             assertTrue(leased >= 336 && leased < 384, "a leased slot lies in the agents' part, 336-383: " + lease);
 
             List<Map<String, AttributeValue>> items = deployed.dynamoDb.scan(b -> b.tableName(deployed.output("TableName"))
                     .consistentRead(true)).items();
-            assertEquals(2, items.size(), "the function's slot and the agent's: " + items);
+            assertEquals(4, items.size(), "the function's slot, two agents' and one request id's claim: " + items);
             for (Map<String, AttributeValue> item : items) {
-                assertTrue(item.containsKey(LeaseTableSchema.OWNER) && item.containsKey(LeaseTableSchema.TTL), item.toString());
+                boolean slot = LeaseTableSchema.slotIndexOf(item.get(LeaseTableSchema.SLOT).n()).isPresent();
+                assertTrue(item.containsKey(slot ? LeaseTableSchema.OWNER : LeaseTableSchema.CLAIM_OWNER), item.toString());
+                assertTrue(item.containsKey(LeaseTableSchema.TTL), "the TTL the deployed table cleans up by: " + item);
             }
         }
     }
@@ -411,8 +420,11 @@ class MotoDeployTest {
         return environment;
     }
 
-    private static String invoke(SnowidHandler handler, String method, String path, String query, String authorization) {
-        String event = event(method, path, query, authorization);
+    static String invoke(SnowidHandler handler, String method, String path, String query, String authorization) {
+        return invoke(handler, event(method, path, query, authorization));
+    }
+
+    private static String invoke(SnowidHandler handler, String event) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
@@ -431,7 +443,7 @@ class MotoDeployTest {
         return event.json();
     }
 
-    private static JsonNode body(String response, int status) {
+    static JsonNode body(String response, int status) {
         JsonNode parsed = json(response);
         assertEquals(String.valueOf(status), parsed.field("statusCode").map(JsonNode::asNumber).orElse(null), response);
         return json(parsed.field("body").orElseThrow().text());

@@ -4,6 +4,7 @@ import static dev.snowid.infra.Template.list;
 import static dev.snowid.infra.Template.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.protocol.LeaseAuthMode;
 import dev.snowid.testing.engine.DynamoDbEngine;

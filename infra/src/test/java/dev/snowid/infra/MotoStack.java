@@ -54,6 +54,8 @@ final class MotoStack {
             Map.entry("AWS::DynamoDB::Table", Coverage.CLOUDFORMATION),
             Map.entry("AWS::Logs::LogGroup", Coverage.CLOUDFORMATION),
             Map.entry("AWS::IAM::Role", Coverage.CLOUDFORMATION),
+            // The claim registry's grant to the role (RegistryTable set).
+            Map.entry("AWS::IAM::Policy", Coverage.CLOUDFORMATION),
             Map.entry("AWS::Lambda::Function", Coverage.CLOUDFORMATION),
             Map.entry("AWS::Lambda::Version", Coverage.CLOUDFORMATION),
             Map.entry("AWS::SNS::Topic", Coverage.CLOUDFORMATION),
@@ -74,6 +76,8 @@ final class MotoStack {
 
     final String stack;
     final Map<String, String> parameters;
+    /** The region it is deployed in: moto's one server serves every region. */
+    final Region region;
 
 
     final String endpoint;
@@ -90,7 +94,9 @@ final class MotoStack {
     final Map<String, String> outputs = new HashMap<>();
     Intrinsics intrinsics;
 
-    private MotoStack(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters, Template translated, Path jar) {
+    private MotoStack(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters, Template translated, Path jar,
+            Region region) {
+        this.region = region;
         this.stack = stack;
         this.parameters = parameters;
         this.endpoint = moto.endpoint().toString();
@@ -98,33 +104,52 @@ final class MotoStack {
         this.jar = jar;
         var credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create("moto", "moto"));
         SdkHttpClient http = UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(60)).build();
-        this.cloudFormation = CloudFormationClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+        this.cloudFormation = CloudFormationClient.builder().endpointOverride(moto.endpoint()).region(region)
                 .credentialsProvider(credentials).httpClient(http).build();
-        this.lambda = LambdaClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+        this.lambda = LambdaClient.builder().endpointOverride(moto.endpoint()).region(region)
                 .credentialsProvider(credentials).httpClient(http).build();
-        this.iam = IamClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+        this.iam = IamClient.builder().endpointOverride(moto.endpoint()).region(region)
                 .credentialsProvider(credentials).httpClient(http).build();
-        this.dynamoDb = moto.client();
-        this.apiGateway = ApiGatewayV2Client.builder().endpointOverride(moto.endpoint()).region(REGION)
+        this.dynamoDb = region.equals(REGION) ? moto.client() : DynamoDbClient.builder().endpointOverride(moto.endpoint()).region(region)
                 .credentialsProvider(credentials).httpClient(http).build();
-        this.logs = CloudWatchLogsClient.builder().endpointOverride(moto.endpoint()).region(REGION)
+        this.apiGateway = ApiGatewayV2Client.builder().endpointOverride(moto.endpoint()).region(region)
                 .credentialsProvider(credentials).httpClient(http).build();
-        this.cloudWatch = new MotoCloudWatch(moto.endpoint(), REGION.id());
+        this.logs = CloudWatchLogsClient.builder().endpointOverride(moto.endpoint()).region(region)
+                .credentialsProvider(credentials).httpClient(http).build();
+        this.cloudWatch = new MotoCloudWatch(moto.endpoint(), region.id());
     }
 
     /** Uploads the function jar, translates the template and deploys it as {@code stack} with {@code parameters}. */
     static MotoStack deploy(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters) {
+        return deploy(moto, stack, parameters, REGION);
+    }
+
+    /** As {@link #deploy(DynamoDbEngine.Running, String, Map)}, in {@code region}: the jar in a bucket of that region, as sam deploy puts it. */
+    static MotoStack deploy(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters, Region region) {
         Path jar = Path.of(System.getProperty("snowid.function.jar")).toAbsolutePath();
-        String bucket = "snowid-artifacts";
+        String bucket = "snowid-artifacts-" + region.id();
         String codeUri = "s3://" + bucket + "/snowid-function.jar";
-        Template translated = SamTranslator.translate(Template.location(), codeUri, REGION.id());
-        MotoStack deployment = new MotoStack(moto, stack, parameters, translated, jar);
-        try (S3Client s3 = S3Client.builder().endpointOverride(moto.endpoint()).region(REGION).forcePathStyle(true)
+        Template translated = SamTranslator.translate(Template.location(), codeUri, region.id());
+        MotoStack deployment = new MotoStack(moto, stack, parameters, translated, jar, region);
+        try (S3Client s3 = S3Client.builder().endpointOverride(moto.endpoint()).region(region).forcePathStyle(true)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("moto", "moto")))
                 .httpClient(UrlConnectionHttpClient.create()).build()) {
-            s3.createBucket(b -> b.bucket(bucket));
+            if (!s3.listBuckets().buckets().stream().anyMatch(b -> b.name().equals(bucket))) {
+                s3.createBucket(b -> b.bucket(bucket).createBucketConfiguration(c -> {
+                    if (!region.equals(Region.US_EAST_1)) {
+                        c.locationConstraint(region.id());
+                    }
+                }));
+            }
             s3.putObject(b -> b.bucket(bucket).key("snowid-function.jar"), RequestBody.fromFile(jar));
         }
+        deployment.create();
+        return deployment;
+    }
+
+    /** A plain CloudFormation template (no SAM transform: infra/registry.yaml) deployed as {@code stack} in {@code region}. */
+    static MotoStack deployPlain(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters, Region region, Path template) {
+        MotoStack deployment = new MotoStack(moto, stack, parameters, new Template(CloudFormationYaml.load(template)), null, region);
         deployment.create();
         return deployment;
     }
@@ -188,7 +213,7 @@ final class MotoStack {
 
     /** What Ref and GetAtt stand for on this stack, as far as moto built it. */
     private void collectValues() {
-        values.put("AWS::Region", REGION.id());
+        values.put("AWS::Region", region.id());
         values.put("AWS::Partition", "aws");
         values.put("AWS::URLSuffix", "amazonaws.com");
         values.put("AWS::StackName", stack);
@@ -222,7 +247,7 @@ final class MotoStack {
         values.put("AWS::AccountId", account);
         for (String logGroup : translated.resourcesOfType("AWS::Logs::LogGroup")) {
             // CloudFormation's Arn attribute of a log group, with its trailing ":*".
-            values.put(logGroup + ".Arn", "arn:aws:logs:" + REGION.id() + ":" + account + ":log-group:" + values.get(logGroup) + ":*");
+            values.put(logGroup + ".Arn", "arn:aws:logs:" + region.id() + ":" + account + ":log-group:" + values.get(logGroup) + ":*");
         }
         for (String version : translated.resourcesOfType("AWS::Lambda::Version")) {
             if (!values.containsKey(version)) {
@@ -273,7 +298,7 @@ final class MotoStack {
                     .principal((String) properties.get("Principal"))
                     .sourceArn((String) properties.get("SourceArn")));
             case "AWS::CloudWatch::Alarm" -> createAlarm(id, properties);
-            case "AWS::IAM::ManagedPolicy" -> values.put(id, iam.createPolicy(b -> b.policyName(stack + "-" + id)
+            case "AWS::IAM::ManagedPolicy" -> values.put(id, iam.createPolicy(b -> b.policyName(stack + "-" + region.id() + "-" + id)
                     .description((String) properties.get("Description"))
                     .policyDocument(json(properties.get("PolicyDocument")))).policy().arn());
             default -> throw new AssertionError("no way to create " + type);

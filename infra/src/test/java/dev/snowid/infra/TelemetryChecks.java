@@ -29,7 +29,7 @@ final class TelemetryChecks {
     static final String DASHBOARD_TYPE = "AWS::CloudWatch::Dashboard";
     static final String TOPIC_TYPE = "AWS::SNS::Topic";
     /** The 503 codes that mean "no ID for a client" for a reason an operator must act on. */
-    static final List<String> ALARMED_CODES = List.of("no_free_slot", "store_unavailable", "clock_skew");
+    static final List<String> ALARMED_CODES = List.of("no_free_slot", "store_unavailable", "clock_skew", "block_not_claimed");
     static final double OCCUPANCY_ALARM_PERCENT = 90;
 
     private static final Pattern PLACEHOLDER = Pattern.compile("^\\$\\{([^}]+)}$");

@@ -6,6 +6,7 @@ import static dev.snowid.infra.Template.map;
 import static dev.snowid.infra.Template.oneOrMany;
 
 import dev.snowid.lambda.api.Endpoint;
+import dev.snowid.lambda.dynamodb.RegistrySchema;
 import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.protocol.LeaseAuthMode;
@@ -284,6 +285,7 @@ final class TemplateChecks {
         String logStreams = ":log-group:${" + logGroup + "}:log-stream:*";
 
         Set<String> dynamoDbActions = new LinkedHashSet<>();
+        Set<String> registryActions = new LinkedHashSet<>();
         for (Map<String, Object> statement : statements(template, problems)) {
             if (statement.containsKey("NotAction") || statement.containsKey("NotResource")) {
                 problems.add("NotAction/NotResource grant everything else: " + statement);
@@ -295,17 +297,21 @@ final class TemplateChecks {
             List<String> actions = new ArrayList<>();
             oneOrMany(statement.get("Action")).forEach(action -> actions.add(String.valueOf(action)));
             List<Object> resources = oneOrMany(statement.get("Resource"));
+            boolean onRegistry = resources.size() == 1 && isRegistryArn(resources.get(0));
             for (String action : actions) {
                 if (action.contains("*")) {
                     problems.add("wildcard action " + action);
                 } else if (action.startsWith("dynamodb:")) {
-                    dynamoDbActions.add(action);
+                    (onRegistry ? registryActions : dynamoDbActions).add(action);
                 } else if (!LOG_ACTIONS.contains(action)) {
                     problems.add("action " + action + " is not needed by the function");
                 }
             }
             boolean dynamoDb = actions.stream().anyMatch(action -> action.startsWith("dynamodb:"));
             boolean logs = !actions.isEmpty() && LOG_ACTIONS.containsAll(actions);
+            if (onRegistry) {
+                continue; // the claim registry's statement: its own actions, on the registry table of its home region
+            }
             if (dynamoDb && !resources.equals(List.of(tableArn))) {
                 problems.add("DynamoDB actions " + actions + " on " + resources + ": expected this table's ARN only");
             }
@@ -325,7 +331,30 @@ final class TemplateChecks {
             problems.add("DynamoDB actions granted " + dynamoDbActions + " differ from LeaseTableSchema.ACTIONS_USED "
                     + code.actionsUsed());
         }
+        if (!registryActions.equals(new LinkedHashSet<>(RegistrySchema.ACTIONS_USED))) {
+            problems.add("DynamoDB actions granted on the claim registry " + registryActions + " differ from RegistrySchema.ACTIONS_USED "
+                    + RegistrySchema.ACTIONS_USED);
+        }
         return problems;
+    }
+
+    /** Every parameter a value refers to (Ref and Fn::If branches included). */
+    private static Set<String> refsIn(Object value) {
+        Set<String> refs = new TreeSet<>();
+        collectRefs(value == null ? List.of() : List.of(value), refs);
+        return refs;
+    }
+
+    /**
+     * The registry table's ARN as the template writes it: a Sub of exactly the registry table, by
+     * its parameter, in the registry's home region (no wildcard).
+     */
+    static boolean isRegistryArn(Object resource) {
+        if (!(resource instanceof Map<?, ?> sub) || !(sub.get("Fn::Sub") instanceof List<?> parts) || parts.isEmpty()) {
+            return false;
+        }
+        String arn = String.valueOf(parts.get(0));
+        return arn.equals("arn:${AWS::Partition}:dynamodb:${Home}:${AWS::AccountId}:table/${RegistryTable}");
     }
 
     /** Permission statements of every IAM resource (trust policies are not permissions). */
@@ -653,6 +682,10 @@ final class TemplateChecks {
         // Nor has the principal list; the rules, too, only care whether it is empty.
         refTo(variables.get(FunctionSettings.LEASE_PRINCIPALS)).ifPresent(principals ->
                 samples.put(principals, List.of("", "arn:aws:iam::123456789012:role/app")));
+        // The registry's rule only cares whether each is empty.
+        for (String registry : List.of(FunctionSettings.REGISTRY_TABLE, FunctionSettings.REGISTRY_REGION)) {
+            refsIn(variables.get(registry)).forEach(parameter -> samples.put(parameter, List.of("", "eu-west-1")));
+        }
         if (concurrency == null || datacenters == null || machines == null) {
             return List.of("reserved concurrency, SNOWID_DATACENTERS and SNOWID_MACHINES must all be set");
         }

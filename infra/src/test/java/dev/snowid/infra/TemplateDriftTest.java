@@ -41,8 +41,19 @@ class TemplateDriftTest {
     @Test
     void aStoreThatCallsOneMoreActionFailsTheIamCheck() {
         List<String> actions = new ArrayList<>(LeaseTableSchema.ACTIONS_USED);
-        actions.add("dynamodb:GetItem");
+        actions.add("dynamodb:DeleteItem");
         assertMentions(TemplateChecks.iam(template, code.withActionsUsed(actions)), "differ from LeaseTableSchema.ACTIONS_USED");
+    }
+
+    @Test
+    void aRegistryGrantWiderThanItsActionsOrOnAnotherTableFails() {
+        Template changed = template.copy();
+        Map<String, Object> statement = map(list(map(changed.properties("RegistryPolicy").get("PolicyDocument")).get("Statement")).get(0));
+        list(statement.get("Action")).add("dynamodb:DeleteItem");
+        assertMentions(TemplateChecks.iam(changed, code), "differ from RegistrySchema.ACTIONS_USED");
+        statement.put("Resource", Map.of("Fn::Sub", List.of("arn:${AWS::Partition}:dynamodb:${Home}:${AWS::AccountId}:table/*",
+                Map.of("Home", "eu-west-1"))));
+        assertMentions(TemplateChecks.iam(changed, code), "expected this table's ARN only");
     }
 
     @Test

@@ -33,10 +33,12 @@ class TemplateLintTest {
             System.out.println("[snowid] " + missing + ".");
             return Stream.empty();
         }
-        return Stream.of(dynamicTest("cfn-lint " + Template.location().getFileName(), () -> {
+        // The regional stacks' template and the claim registry's.
+        return Stream.of(Template.location(), Template.location().resolveSibling("registry.yaml")).map(file ->
+                dynamicTest("cfn-lint " + file.getFileName(), () -> {
             Path output = Files.createTempFile("cfn-lint-", ".txt");
             try {
-                Process lint = new ProcessBuilder(cfnLint.get().toString(), Template.location().toString())
+                Process lint = new ProcessBuilder(cfnLint.get().toString(), file.toString())
                         .redirectErrorStream(true).redirectOutput(output.toFile()).start();
                 if (!lint.waitFor(180, TimeUnit.SECONDS)) {
                     lint.destroyForcibly();

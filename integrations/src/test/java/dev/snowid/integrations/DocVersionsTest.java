@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/integrations.md names the versions the build tests. (Its code blocks are this module's
- * marked source: docs-tests' {@code CodeBlocksShowMarkedRegionsTest} checks every page's.)
+ * docs/integrations.md names the versions the build tests. (Its code blocks are files of
+ * examples/ and this module's marked source: docs-tests checks them.)
  */
 class DocVersionsTest {
 

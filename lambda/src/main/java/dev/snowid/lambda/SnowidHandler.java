@@ -9,6 +9,7 @@ import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.api.PoolView;
 import dev.snowid.lambda.api.SnowidApi;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
+import dev.snowid.lambda.region.RegionalStack;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.PoolParts;
 import dev.snowid.lambda.snapstart.Priming;
@@ -26,6 +27,8 @@ import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.lease.SlotPool;
 import dev.snowid.protocol.LeaseAudit;
+import dev.snowid.region.ClaimMarkers;
+import dev.snowid.region.ClaimRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -65,6 +68,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
     private final AtomicBoolean coldStart = new AtomicBoolean(true);
     /** Held here: a CRaC context need not keep its resources reachable by itself. */
     private final SnapStartHooks snapStartHooks;
+    /** The claim registry's guard and view; unguarded for a lone stack. */
+    private final RegionalStack region;
 
     /** The Lambda runtime's entry: settings from the environment, the lease table over the SDK. */
     public SnowidHandler() {
@@ -83,13 +88,17 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
             log.event(LogLevel.WARN, warning, null);
         }
         PoolParts parts = settings.poolParts();
+        this.region = RegionalStack.of(settings.region(), parts.whole(), store,
+                built.markers != null ? built.markers : store instanceof DynamoDbLeaseStore table ? table.claimMarkers() : null,
+                built.registry, clock);
         // Metered beneath the pools: each lease-table call, and each Scan's view of every part.
         LeaseStore metered = new MeteredLeaseStore(store, meteredParts(parts), clock, meter);
         // With no slot kept for agents the lease routes grant nothing (SnowidApi); the source is never asked.
         PooledLeaseSource forAgents = new PooledLeaseSource(metered, parts.agents().orElse(parts.function()), settings.leaseTerms(), clock,
-                settings.holder());
+                settings.holder()).guardedBy(region.guard());
         LeaseSource forFunction = built.ownLeases != null ? built.ownLeases
                 : parts.split() ? new PooledLeaseSource(metered, parts.function(), settings.leaseTerms(), clock, settings.holder())
+                        .guardedBy(region.guard())
                 : forAgents;
         String holder = settings.holder();
         this.generator = LeasedGenerator.builder(forFunction, settings.leaseTerms(), clock, settings.codec())
@@ -97,13 +106,13 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                         LeaseAudit.events(line -> log.audit(line.holder(holder).caller(OWN_LEASE_CALLER)))))
                 .build();
         this.api = new SnowidApi(generator, forAgents, settings.codec(),
-                new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals()), clock,
-                PoolView.of(settings, store, clock),
+                LeaseRouteAuth.of(settings), clock,
+                PoolView.of(settings, store, clock, region.view()),
                 line -> {
                     log.audit(line);
                     meter.routeOutcome(line);
                 }, settings.role());
-        Priming priming = new Priming(event -> api.answer(event, PRIMING_REQUEST_ID), store);
+        Priming priming = new Priming(event -> region.view().withoutRegistry(() -> api.answer(event, PRIMING_REQUEST_ID)), store);
         this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, priming);
         Core.getGlobalContext().register(snapStartHooks);
     }
@@ -147,11 +156,13 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         } catch (RuntimeException e) {
             log.event(LogLevel.WARN, "lease not released on close; it runs out by itself", e);
         }
-        if (store instanceof AutoCloseable closeable) {
+        for (AutoCloseable closeable : new AutoCloseable[] {store instanceof AutoCloseable table ? table : null, region}) {
             try {
-                closeable.close();
+                if (closeable != null) {
+                    closeable.close();
+                }
             } catch (Exception e) {
-                log.event(LogLevel.WARN, "lease store did not close cleanly", e);
+                log.event(LogLevel.WARN, "lease store or claim registry did not close cleanly", e);
             }
         }
     }
@@ -169,6 +180,8 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         private WallClock clock = WallClock.SYSTEM;
         private PrintStream logOut;
         private LeaseSource ownLeases;
+        private ClaimRegistry registry;
+        private ClaimMarkers markers;
 
         private Builder(FunctionSettings settings) {
             this.settings = settings;
@@ -177,6 +190,16 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
         /** The lease table; by default the one the settings name, over the SDK (its errors name the setting to fix). */
         public Builder store(LeaseStore store) {
             this.store = store;
+            return this;
+        }
+
+        /**
+         * The claim registry and the lease table's claim markers, when the settings name a registry;
+         * by default the registry they name over the SDK, and the markers of the DynamoDB lease table.
+         */
+        public Builder claims(ClaimRegistry registry, ClaimMarkers markers) {
+            this.registry = registry;
+            this.markers = markers;
             return this;
         }
 

@@ -3,6 +3,7 @@ package dev.snowid.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.json.JsonValue;
@@ -37,6 +38,8 @@ class BadInputCorpusTest {
 
     /** A well-formed owner token nobody holds. */
     private static final String STRANGER = "0123456789abcdef0123456789abcdef";
+    /** An acquisition id another holder claimed (its acquisition took no slot). */
+    private static final String CLAIMED_ID = "5f0c9e3a1b7d42c8e6a0f19b3d5c7e21";
 
     private Function function;
     private final InMemoryLeaseStore store = new InMemoryLeaseStore();
@@ -60,6 +63,7 @@ class BadInputCorpusTest {
         owner = lease.text("owner");
         fence = lease.number("fence");
         slot = lease.number("slot");
+        store.claim(CLAIMED_ID, "another holder", STRANGER, System.currentTimeMillis() + 60_000);
     }
 
     @AfterAll
@@ -119,6 +123,7 @@ class BadInputCorpusTest {
     private List<Case> corpus() {
         List<Case> cases = new ArrayList<>();
         counts(cases);
+        queries(cases);
         ids(cases);
         bodies(cases);
         parserTraps(cases);
@@ -151,6 +156,22 @@ class BadInputCorpusTest {
         // A broken escape: payload 2.0 passes it raw (the handler refuses the encoding), 1.0 passes it as is.
         cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=%zz"), 400, null));
         cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=5%"), 400, null));
+    }
+
+    /** Query parameters a route does not take: refused, never ignored. */
+    private void queries(List<Case> cases) {
+        String[][] unknown = {{"GET", "/ids", "cnt=3", "did you mean count?"}, {"POST", "/ids", "cnt=3", "did you mean count?"},
+            {"GET", "/ids", "COUNT=3", "did you mean count?"}, {"GET", "/ids", "count=3&cnt=3", "takes only count"},
+            {"GET", "/ids", "size=3", "takes only count"}, {"GET", "/ids", "=3", "takes only count"},
+            {"GET", "/ids/1724551110457221119", "a=b", "takes no query parameters"},
+            {"GET", "/ids/1724551110457221119", "count=3", "takes no query parameters"},
+            {"GET", "/health", "ts=1", "takes no query parameters"}, {"GET", "/leases", "x=1", "takes no query parameters"},
+            {"POST", "/leases", "count=1", "takes no query parameters"}, {"PUT", "/leases/" + slot, "a=b", "takes no query parameters"},
+            {"DELETE", "/leases/" + slot, "a", "takes no query parameters"}};
+        for (String[] u : unknown) {
+            cases.add(new Case("unknown query parameter", TestEvents.request(u[0], u[1]).query(u[2]).bearer(Functions.SECRET)
+                    .body("{\"owner\":\"" + owner + "\",\"fence\":" + fence + ",\"lastIssued\":0}"), 400, "invalid_query", u[3]));
+        }
     }
 
     private static void ids(List<Case> cases) {
@@ -212,6 +233,19 @@ class BadInputCorpusTest {
                 .body("{\"holder\":\"orders\u202e-evil\"}"), 400, "invalid_body", "has the character U+202E"));
         cases.add(new Case("acquire body not JSON", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
                 .body("holder=me"), 400, "invalid_json"));
+        String[] notIds = {"00000000000000000000000000000000", "ffffffffffffffffffffffffffffffff", "deadbeefdeadbeefdeadbeefdeadbeef",
+            "01234560123456012345601234560123", "5F0C9E3A1B7D42C8E6A0F19B3D5C7E21", "5f0c9e3a1b7d42c8e6a0f19b3d5c7e2",
+            "5f0c9e3a1b7d42c8e6a0f19b3d5c7e210", "5f0c9e3a-1b7d-42c8-e6a0-f19b3d5c7e21", " 5f0c9e3a1b7d42c8e6a0f19b3d5c7e2", ""};
+        for (String id : notIds) {
+            cases.add(new Case("requestId not an acquisition id", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                    .body("{\"holder\":\"corpus\",\"requestId\":\"" + id + "\"}"), 400, "invalid_body",
+                    "requestId is not an acquisition id (32 lower-case hex digits, at least 8 of them different"));
+        }
+        cases.add(new Case("requestId not a string", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"requestId\":12345}"), 400, "invalid_body", "requestId is not a string"));
+        cases.add(new Case("requestId another holder sent first", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"holder\":\"corpus\",\"requestId\":\"" + CLAIMED_ID + "\"}"), 409, "request_id_conflict",
+                "first sent by another caller"));
     }
 
     /**

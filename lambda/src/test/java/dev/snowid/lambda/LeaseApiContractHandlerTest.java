@@ -1,7 +1,9 @@
 package dev.snowid.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lambda.Functions.Function;
@@ -11,6 +13,7 @@ import dev.snowid.lease.Lease;
 import dev.snowid.protocol.LeaseApiContract;
 import dev.snowid.protocol.LeaseApiContract.Exchange;
 import dev.snowid.protocol.LeaseMessage;
+import dev.snowid.protocol.LeaseRoute;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
 import java.util.Map;
@@ -40,7 +43,7 @@ class LeaseApiContractHandlerTest {
         try (Function function = exchange.iamCaller == null ? Functions.function(table, ONE_SLOT_POOL) : Functions.function(table,
                 ONE_SLOT_POOL[0], ONE_SLOT_POOL[1], ONE_SLOT_POOL[2], ONE_SLOT_POOL[3], FunctionSettings.LEASE_AUTH, "aws_iam",
                 FunctionSettings.LEASE_SECRET_SHA256, null, FunctionSettings.LEASE_PRINCIPALS, LeaseApiContract.LISTED_ROLE)) {
-            Lease lease = prepare(exchange.setup, function);
+            Lease lease = prepare(exchange, function);
             String body = LeaseApiContract.withRequestId(
                     LeaseApiContract.fill(exchange.requestBody, lease, LeaseApiContract.HOLDER, lastIssued(lease), "", 0),
                     LeaseApiContract.REQUEST_ID);
@@ -66,12 +69,16 @@ class LeaseApiContractHandlerTest {
                 assertEquals(lease.slot() + " " + lease.owner() + " " + lease.fence() + " " + lease.window(),
                         again.slot() + " " + again.owner() + " " + again.fence() + " " + again.window(), "exactly the lease granted first");
             }
+            if (exchange.status == 409 && exchange.route == LeaseRoute.ACQUIRE) {
+                assertFalse(answer.body().contains(lease.owner()), "never the first caller's owner token: " + answer.body());
+                assertTrue(answer.text("message").contains("Draw a fresh random requestId"), answer.body());
+            }
         }
     }
 
     /** Puts the table in the state the exchange needs; returns the lease its request is about. */
-    private static Lease prepare(String setup, Function function) {
-        switch (setup) {
+    private static Lease prepare(Exchange exchange, Function function) {
+        switch (exchange.setup) {
             case "a free slot":
                 return LeaseApiContract.LEASE; // the request names no lease
             case "every slot held":
@@ -79,12 +86,12 @@ class LeaseApiContractHandlerTest {
                 return LeaseApiContract.LEASE;
             case "the lease held":
                 return acquire(function);
-            case LeaseApiContract.GRANTED_TO_THE_REQUEST_ID: {
-                Invocation granted = function.call(TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
-                        .body(LeaseMessage.acquireRequest("setup", LeaseApiContract.REQUEST_ID)), PayloadFormat.V2);
-                assertEquals(201, granted.status(), granted::toString);
-                return LeaseMessage.readLease(granted.body()); // its answer is "lost": the exchange asks again
-            }
+            case LeaseApiContract.GRANTED_TO_THE_REQUEST_ID: // by the same caller: its answer is "lost", the exchange asks again
+                return acquireWithTheRequestId(function, LeaseApiContract.HOLDER, exchange.iamCaller);
+            case LeaseApiContract.GRANTED_TO_ANOTHER_HOLDER:
+                return acquireWithTheRequestId(function, LeaseApiContract.OTHER_HOLDER, null);
+            case LeaseApiContract.GRANTED_TO_ANOTHER_CALLER:
+                return acquireWithTheRequestId(function, LeaseApiContract.HOLDER, LeaseApiContract.OTHER_LISTED_CALLER);
             case "the slot held by a newer lease": {
                 Lease held = acquire(function);
                 return new Lease(held.slot(), held.owner(), held.fence() - 1, held.window());
@@ -101,8 +108,18 @@ class LeaseApiContractHandlerTest {
                 return held;
             }
             default:
-                throw new AssertionError("the contract names a state this test cannot set up: " + setup);
+                throw new AssertionError("the contract names a state this test cannot set up: " + exchange.setup);
         }
+    }
+
+    /** An acquisition with the contract's request id for {@code holder}: signed as {@code iamCaller} (null: the bearer secret). */
+    private static Lease acquireWithTheRequestId(Function function, String holder, String iamCaller) {
+        TestEvents.Request request = TestEvents.request("POST", "/leases")
+                .body(LeaseMessage.acquireRequest(holder, LeaseApiContract.REQUEST_ID));
+        Invocation granted = function.call(iamCaller == null ? request.bearer(Functions.SECRET) : request.iamCaller(iamCaller),
+                PayloadFormat.V2);
+        assertEquals(201, granted.status(), granted::toString);
+        return LeaseMessage.readLease(granted.body());
     }
 
     private static Lease acquire(Function function) {

@@ -1,6 +1,7 @@
 package dev.snowid.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.BearerSecretCheck;
 import dev.snowid.lambda.http.PayloadFormat;

@@ -3,6 +3,7 @@ package dev.snowid.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.WallClock;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;

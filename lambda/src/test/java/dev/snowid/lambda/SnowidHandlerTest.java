@@ -322,7 +322,17 @@ class SnowidHandlerTest {
         }
 
         @Override
-        public Optional<Lease> grantedFor(String requestId, long now) {
+        public dev.snowid.lease.RequestClaim claim(String requestId, String holder, String owner, long until) {
+            throw fault();
+        }
+
+        @Override
+        public boolean recordGrant(dev.snowid.lease.RequestClaim read, Lease lease) {
+            throw fault();
+        }
+
+        @Override
+        public Optional<Lease> grantedFor(dev.snowid.lease.RequestClaim claim, long now) {
             throw fault();
         }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -31,7 +32,7 @@ final class LeaseCensus {
         this.latestExpiry = latestExpiry;
     }
 
-    /** Reads every row (a consistent Scan, all pages). */
+    /** Reads every lease row (a consistent Scan, all pages); the claims of acquisition ids are not lease rows. */
     static LeaseCensus take(DynamoDbClient client, String table) {
         Map<Long, Long> fences = new TreeMap<>();
         long latestExpiry = 0;
@@ -46,8 +47,12 @@ final class LeaseCensus {
             }
             ScanResponse page = client.scan(scan.build());
             for (Map<String, AttributeValue> item : page.items()) {
-                fences.put(number(item, LeaseTableSchema.SLOT), number(item, LeaseTableSchema.FENCE));
-                latestExpiry = Math.max(latestExpiry, number(item, LeaseTableSchema.EXPIRES_AT));
+                AttributeValue key = item.get(LeaseTableSchema.SLOT);
+                OptionalInt slot = key == null ? OptionalInt.empty() : LeaseTableSchema.slotIndexOf(key.n());
+                if (slot.isPresent()) { // else an acquisition id's claim: not a lease row
+                    fences.put((long) slot.getAsInt(), number(item, LeaseTableSchema.FENCE));
+                    latestExpiry = Math.max(latestExpiry, number(item, LeaseTableSchema.EXPIRES_AT));
+                }
             }
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);

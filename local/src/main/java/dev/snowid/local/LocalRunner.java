@@ -1,12 +1,15 @@
 package dev.snowid.local;
 
 import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
+import dev.snowid.lambda.api.LeaseRouteAuth;
+import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.dynamodb.RegistryTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
+import dev.snowid.local.http.LocalHttpServer;
 import dev.snowid.protocol.BearerSecretStrength;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,7 +28,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * Runs the function on a laptop: its own dynalite, supervised, with the tables on disk in a
@@ -43,7 +45,7 @@ import java.util.concurrent.ThreadPoolExecutor;
  */
 public final class LocalRunner implements AutoCloseable {
 
-    private final HttpServer server;
+    private final LocalHttpServer server;
     private final LaneDispatch dispatch;
     /** The ids lane's handler (it holds the runner's own lease), then the lease lane's (it holds none). */
     private final List<SnowidHandler> handlers;
@@ -52,13 +54,13 @@ public final class LocalRunner implements AutoCloseable {
     private final URI endpoint;
     private final String table;
     private final Optional<String> madeUpSecret;
-    /** The curl option that sends the secret, as a shell would need it typed. */
+    /** The curl option that sends the secret: its variable, never its value. */
     private final String authorizationOption;
     private final String poolDescription;
     /** The variables nobody in this process reads, one line each; printed once, before the ready line. */
     private final List<String> warnings;
 
-    private LocalRunner(HttpServer server, LaneDispatch dispatch, List<SnowidHandler> handlers, SupervisedDynalite engine, URI endpoint, String table,
+    private LocalRunner(LocalHttpServer server, LaneDispatch dispatch, List<SnowidHandler> handlers, SupervisedDynalite engine, URI endpoint, String table,
                         Optional<String> madeUpSecret, String authorizationOption, String poolDescription, List<String> warnings) {
         this.server = server;
         this.dispatch = dispatch;
@@ -87,7 +89,7 @@ public final class LocalRunner implements AutoCloseable {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(runner::close, "snowid-local-shutdown"));
         runner.printReady(System.out);
-        // The HTTP server's dispatcher thread keeps the JVM alive until Ctrl-C.
+        // The HTTP server's thread keeps the JVM alive until Ctrl-C.
     }
 
     /**
@@ -110,10 +112,10 @@ public final class LocalRunner implements AutoCloseable {
             secret = madeUp;
         }
         secret.ifPresent(s -> env.put(FunctionSettings.LEASE_SECRET_SHA256, sha256Hex(s)));
-        // The secret itself, not $SNOWID_LEASE_SECRET: the line must work as printed in another shell,
-        // where that variable is not set. Only the hash was given: we cannot know the secret.
-        String authorizationOption = secret.map(s -> "-H " + shellQuoted("Authorization: Bearer " + s))
-                .orElse("-H 'Authorization: Bearer <your secret>'");
+        // The variable, never the value: a secret the user gave stays out of the output (the made-up one is
+        // printed once, as the export that sets it). Only the hash was given: we cannot know the secret.
+        String authorizationOption = secret.isPresent() ? "-H \"Authorization: Bearer $" + LocalSettings.LOCAL_LEASE_SECRET + "\""
+                : "-H 'Authorization: Bearer <your secret>'";
 
         SupervisedDynalite engine = null;
         URI endpoint;
@@ -132,29 +134,37 @@ public final class LocalRunner implements AutoCloseable {
                 // A local engine starts empty; a real table is the template's to create.
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
+            // So is a local claim registry; in AWS infra/registry.yaml creates it.
+            settings.region().registryEndpoint().filter(LocalRunner::isLoopback).ifPresent(registry ->
+                    RegistryTable.createIfMissing(registry, settings.region().registryTable().orElseThrow()));
             // Two handlers, as the template's two functions: each its own lock, threads and queue (RouteLane).
             Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
+            LeaseRouteAuth leaseAuth = null;
             for (RouteLane lane : RouteLane.values()) {
                 // The function's variables only: the runner's own are not the function's business, and it warned about the rest.
                 Map<String, String> laneEnv = LocalSettings.forFunction(env);
                 laneEnv.put(FunctionSettings.ROLE, lane.role());
-                SnowidHandler handler = SnowidHandler.builder(FunctionSettings.from(laneEnv)).build();
+                FunctionSettings laneSettings = FunctionSettings.from(laneEnv);
+                SnowidHandler.Builder builder = SnowidHandler.builder(laneSettings);
+                if (engine != null) { // its own engine answers only clients that show its credential
+                    builder.store(DynamoDbLeaseStore.builder().table(laneSettings.table()).tableSetting(FunctionSettings.TABLE)
+                            .client(engine.client()).build());
+                }
+                SnowidHandler handler = builder.build();
                 handlers.add(handler);
+                if (lane == RouteLane.LEASES) {
+                    leaseAuth = LeaseRouteAuth.of(laneSettings);
+                }
                 // Lease routes change rows for other processes: the engine recounts its rows after each, before answering.
                 GatewayBridge bridge = engine != null && lane == RouteLane.LEASES
                         ? new GatewayBridge(handler, engine::recount) : new GatewayBridge(handler);
                 lanes.put(lane, engine == null ? bridge : new EngineGate(bridge, engine::status));
             }
-            // Made first: it sets the JDK server's request timeouts, which are read when the first server is made.
-            ThreadPoolExecutor readers = RequestThreads.readers();
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-            LaneDispatch dispatch = new LaneDispatch(lanes);
-            server.createContext("/", dispatch);
-            // Not the dispatcher thread: a client that sends half a request would hold it, and every other client with it.
-            server.setExecutor(readers);
-            server.start();
+            LaneDispatch dispatch = new LaneDispatch(lanes, leaseAuth);
+            LocalHttpServer server = LocalHttpServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+                    GatewayBridge.MAX_EVENT_BYTES, dispatch);
             return new LocalRunner(server, dispatch, handlers, engine, endpoint, settings.table(), madeUp, authorizationOption,
-                    settings.poolDescription(), LocalSettings.warnings(environment));
+                    settings.poolDescription() + "; " + guard(settings), LocalSettings.warnings(environment));
         } catch (IOException e) {
             handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
@@ -167,14 +177,16 @@ public final class LocalRunner implements AutoCloseable {
         }
     }
 
-    /** {@code 'text'} for a POSIX shell: a single quote inside becomes {@code '\''}. */
-    static String shellQuoted(String text) {
-        return "'" + text.replace("'", "'\\''") + "'";
+    /** E.g. "region eu-local, guarded by the claim registry 'snowid-registry' on http://…", or "region local, unguarded". */
+    private static String guard(FunctionSettings settings) {
+        var region = settings.region();
+        return "region " + region.claimant().region() + region.registryTable().map(table -> ", guarded by the claim registry '" + table
+                + "' on " + region.registryEndpoint().map(URI::toString).orElse("DynamoDB")).orElse(", unguarded (no claim registry)");
     }
 
     /** The port the server listens on (the chosen one when {@value LocalSettings#LOCAL_PORT} was 0). */
     public int port() {
-        return server.getAddress().getPort();
+        return server.address().getPort();
     }
 
     public URI baseUri() {
@@ -206,8 +218,9 @@ public final class LocalRunner implements AutoCloseable {
         out.println("        curl -s " + base + "/ids/1724551110457221119");
         out.println("        curl -s " + base + "/health");
         out.println("        curl -s -X POST " + authorizationOption + " " + base + "/leases");
-        madeUpSecret.ifPresent(s -> out.println("  lease secret (made up for this run; set " + LocalSettings.LOCAL_LEASE_SECRET
-                + " to choose one): " + s));
+        // The one place a secret is printed: one the runner made up, which the user cannot know otherwise.
+        madeUpSecret.ifPresent(s -> out.println("  lease secret, made up for this run (set " + LocalSettings.LOCAL_LEASE_SECRET
+                + " before starting to choose one):  export " + LocalSettings.LOCAL_LEASE_SECRET + "=" + s));
         out.println(engine != null ? "  Ctrl-C stops it; the lease table and its folder go with it."
                 : "  Ctrl-C stops it and releases its lease.");
         out.flush();
@@ -220,11 +233,8 @@ public final class LocalRunner implements AutoCloseable {
      */
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
         dispatch.shutdownNow();
-        if (server.getExecutor() instanceof java.util.concurrent.ExecutorService threads) {
-            threads.shutdownNow();
-        }
         if (engine != null) {
             closeQuietly(engine);
             System.out.println("snowid local: stopped; the lease table went with dynalite's folder " + engine.folder());

@@ -3,10 +3,11 @@ package dev.snowid.local;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.PercentDecoding;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * The path of a request as the client sent it. The JDK server hands over the request target as
+ * The path of a request as the client sent it. The server hands over the request target as
  * a {@link URI}, which reads {@code ///ids} as an empty authority and the path {@code /ids}; API
  * Gateway passes {@code ///ids} on as it is, and the function answers 404. So the path is cut
  * from the target's text, not taken from the URI's parts.
@@ -42,10 +43,11 @@ final class RequestTarget {
     }
 
     /**
-     * The JDK server reads the request line as ISO-8859-1, so each character from U+0080 to U+00FF
-     * is one byte the client sent unencoded (a UTF-8 {@code é} arrives as {@code Ã©}). Each is
-     * percent-encoded here: the handler decodes the path and query as UTF-8, and echoes what was
-     * sent, or refuses bytes that are not UTF-8.
+     * The server reads the request target as UTF-8 (and refuses bytes that are not), so a client
+     * that sent non-ASCII unencoded (curl {@code --globoff}) hands over characters, where API
+     * Gateway's raw path holds their percent-encoded UTF-8 bytes. Each such character is
+     * percent-encoded here as its UTF-8 bytes: the handler decodes the path and query as UTF-8,
+     * and echoes what was sent.
      */
     static String bytesEscaped(String raw) {
         StringBuilder escaped = null;
@@ -55,7 +57,11 @@ final class RequestTarget {
                 if (escaped == null) {
                     escaped = new StringBuilder(raw.length() + 16).append(raw, 0, i);
                 }
-                escaped.append(String.format("%%%02X", c & 0xFF));
+                int end = Character.isHighSurrogate(c) && i + 1 < raw.length() ? i + 2 : i + 1;
+                for (byte b : raw.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
+                    escaped.append(String.format("%%%02X", b & 0xFF));
+                }
+                i = end - 1;
             } else if (escaped != null) {
                 escaped.append(c);
             }

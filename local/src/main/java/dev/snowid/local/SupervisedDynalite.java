@@ -1,6 +1,7 @@
 package dev.snowid.local;
 
 import dev.snowid.dynalite.Dynalite;
+import dev.snowid.dynalite.EngineCredential;
 import dev.snowid.dynalite.TemporaryFolder;
 import dev.snowid.lambda.dynamodb.LeaseTable;
 import dev.snowid.lambda.dynamodb.LeaseTableClient;
@@ -28,6 +29,10 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  * plus the tolerated clock skew after the loss, or the latest expiry seen, whichever is later);
  * only then may a slot start again from floor 0 without meeting a holder that still issues.
  *
+ * <p>Only the runner may talk to it: the engine answers only requests that show a secret drawn
+ * for this run ({@link EngineCredential}, in the folder, which only this user can read), and
+ * every client here sends it ({@link #client()}).
+ *
  * <p>{@link #close()} stops the process and deletes the folder. If this JVM dies without closing
  * (kill -9), the child script notices, exits and deletes the folder itself.
  */
@@ -42,6 +47,7 @@ final class SupervisedDynalite implements AutoCloseable {
     private final TemporaryFolder folder;
     private final Path tables;
     private final Path log;
+    private final EngineCredential credential;
     private final int port;
     private final String table;
     private final LeaseTerms terms;
@@ -56,20 +62,19 @@ final class SupervisedDynalite implements AutoCloseable {
     private LeaseCensus lastSeen = LeaseCensus.EMPTY;
     private volatile long restartBegan;
 
-    private SupervisedDynalite(Path install, TemporaryFolder folder, Dynalite engine, String table, LeaseTerms terms,
-                               PrintStream out) {
+    private SupervisedDynalite(Path install, TemporaryFolder folder, EngineCredential credential, Dynalite engine, DynamoDbClient client,
+                               String table, LeaseTerms terms, PrintStream out) {
         this.install = install;
         this.folder = folder;
         this.tables = folder.path().resolve("tables");
         this.log = folder.path().resolve("dynalite.log");
+        this.credential = credential;
         this.engine = engine;
         this.port = engine.endpoint().getPort();
         this.table = table;
         this.terms = terms;
         this.out = out;
-        // Patient: a timed-out attempt drops its request half-sent, which is what makes dynalite 4.0.0 exit.
-        this.client = LeaseTableClient.builder().endpoint(engine.endpoint()).attemptTimeout(CENSUS_ATTEMPT_TIMEOUT)
-                .maxAttempts(1).build();
+        this.client = client;
         this.supervisor = new Thread(this::supervise, "snowid-local-engine");
         supervisor.setDaemon(true);
     }
@@ -81,28 +86,47 @@ final class SupervisedDynalite implements AutoCloseable {
     static SupervisedDynalite start(Path install, String table, LeaseTerms terms, PrintStream out) {
         TemporaryFolder folder = TemporaryFolder.create("snowid-local-");
         Dynalite engine = null;
+        DynamoDbClient client = null;
         try {
+            EngineCredential credential = EngineCredential.create(folder.path());
             for (int attempt = 0; engine == null; attempt++) {
                 try {
                     engine = Dynalite.onDisk(install, folder.path(), folder.path().resolve("tables"),
-                            Dynalite.freeLoopbackPort(), folder.path().resolve("dynalite.log"));
+                            Dynalite.freeLoopbackPort(), folder.path().resolve("dynalite.log"), credential);
                 } catch (Dynalite.PortTakenException e) {
                     if (attempt == 2) {
                         throw e;
                     }
                 }
             }
-            LeaseTable.createIfMissing(engine.endpoint(), table);
-            SupervisedDynalite supervised = new SupervisedDynalite(install, folder, engine, table, terms, out);
+            // Patient: a timed-out attempt drops its request half-sent, which is what makes dynalite 4.0.0 exit.
+            client = clientFor(engine.endpoint(), credential).attemptTimeout(CENSUS_ATTEMPT_TIMEOUT).maxAttempts(1).build();
+            LeaseTable.createIfMissing(client, table);
+            SupervisedDynalite supervised = new SupervisedDynalite(install, folder, credential, engine, client, table, terms, out);
+            out.println("snowid local: dynalite (pid " + engine.pid() + ") on " + engine.endpoint() + ", tables on disk in "
+                    + supervised.tables + "; it answers only this runner (" + EngineCredential.HEADER + ": the secret in "
+                    + credential.file() + ")");
             supervised.supervisor.start();
             return supervised;
         } catch (RuntimeException e) {
+            if (client != null) {
+                client.close();
+            }
             if (engine != null) {
                 engine.close();
             }
             folder.close();
             throw e;
         }
+    }
+
+    /** The settings of an SDK client that reaches this engine: the handlers' lease stores use them. */
+    LeaseTableClient.Builder client() {
+        return clientFor(endpoint(), credential);
+    }
+
+    private static LeaseTableClient.Builder clientFor(URI endpoint, EngineCredential credential) {
+        return LeaseTableClient.builder().endpoint(endpoint).interceptor(new EngineCredentialHeader(credential));
     }
 
     URI endpoint() {
@@ -148,7 +172,7 @@ final class SupervisedDynalite implements AutoCloseable {
         long pause = RESTART_PAUSE_MILLIS;
         while (!closing) {
             try {
-                Dynalite next = Dynalite.onDisk(install, folder.path(), tables, port, log);
+                Dynalite next = Dynalite.onDisk(install, folder.path(), tables, port, log, credential);
                 if (closing) {
                     next.close();
                     return;
@@ -222,7 +246,7 @@ final class SupervisedDynalite implements AutoCloseable {
 
     private void endQuarantine() {
         try {
-            LeaseTable.createIfMissing(endpoint(), table);
+            LeaseTable.createIfMissing(client, table);
             lastSeen = LeaseCensus.take(client, table);
         } catch (SdkException | IllegalStateException notYet) {
             return; // Tried again next round.
@@ -254,8 +278,9 @@ final class SupervisedDynalite implements AutoCloseable {
         }
     }
 
+    /** For the ready line: no port (the start-up line has it, with how to reach the engine). */
     @Override
     public String toString() {
-        return "dynalite at " + endpoint() + " (tables on disk in " + folder + ", restarted if it dies)";
+        return "the runner's own dynalite (tables on disk in " + folder + ", restarted if it dies)";
     }
 }

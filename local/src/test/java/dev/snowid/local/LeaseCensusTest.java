@@ -41,6 +41,21 @@ class LeaseCensusTest {
     }
 
     @Test
+    void theClaimsOfAcquisitionIdsAreNotLeaseRows(TestTable table) {
+        long now = System.currentTimeMillis();
+        try (DynamoDbLeaseStore store = TestStores.store(table, System::currentTimeMillis)) {
+            store.claim("5f0c9e3a1b7d42c8e6a0f19b3d5c7e21", "census test", "d".repeat(32), now + 60_000);
+            store.claim("00000000000000000000000000000000", "census test", "e".repeat(32), now + 60_000);
+            store.tryAcquire(Slot.of(0, 3), "d".repeat(32), "census test", now, now + 30_000, "5f0c9e3a1b7d42c8e6a0f19b3d5c7e21")
+                    .orElseThrow();
+        }
+        LeaseCensus census = LeaseCensus.take(table.client(), table.name());
+        assertEquals(1, census.rows(), census::toString);
+        assertEquals(now + 30_000, census.latestExpiry());
+        assertEquals("1 lease rows, fences {" + Slot.of(0, 3).index() + "=1}", census.toString());
+    }
+
+    @Test
     void aFenceThatWentBackIsALoss(TestTable table) {
         try (DynamoDbLeaseStore store = TestStores.store(table, System::currentTimeMillis)) {
             long now = System.currentTimeMillis();

@@ -8,11 +8,8 @@ import dev.snowid.lambda.json.TestJson;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -27,9 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The runner's two lanes, as the template's two functions: the lease routes keep their own
- * threads while every {@code /ids} thread is held and its queue full; every queue is bounded;
- * only loopback {@code Host}s are answered; and the pool is split by default.
+ * The runner's lanes over real HTTP: slow clients hold no thread a renewal needs, the lease
+ * routes' secret is checked before the body is read, only loopback {@code Host}s are answered,
+ * and the pool is split by default. (What a full lane does: {@link LaneDispatchTest}.)
  */
 @ExtendWith(DynamoDbEngine.class)
 class LocalRunnerLanesTest {
@@ -37,59 +34,90 @@ class LocalRunnerLanesTest {
     private static final String SECRET = "lanes-test-secret-Vq8mZ2kX7pR4";
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    /**
+     * Slow clients hold no thread a renewal needs: while many heads are half sent (slowloris) and
+     * bodies trickle in, renewals are answered; and they are answered while every slow client is
+     * still connected, not after the server cut them off (each then still gets its own answer).
+     */
     @Test
-    void renewalsAreAnsweredWhileEveryIdsThreadIsHeldAndItsQueueIsFull(TestTable table) throws Exception {
+    void renewalsAreAnsweredWhileSlowClientsHoldTheirConnections(TestTable table) throws Exception {
         try (LocalRunner runner = LocalRunner.start(environment(table))) {
             JsonValue lease = json(send(runner, "POST", "/leases", "{\"holder\":\"agent\"}", 201));
             String slot = lease.field("slot").flatMap(JsonValue::number).orElseThrow();
             String claim = "{\"owner\":\"" + lease.field("owner").flatMap(JsonValue::string).orElseThrow() + "\",\"fence\":"
                     + lease.field("fence").flatMap(JsonValue::number).orElseThrow() + "}";
+            String host = "Host: localhost:" + runner.port() + "\r\n";
+            String body = "{\"holder\":\"slow\"}";
 
-            // Each of these holds an /ids thread (or a place in its queue): headers sent, the body never finished.
-            List<Socket> stalled = new ArrayList<>();
+            List<Socket> heads = new ArrayList<>();
+            List<Socket> bodies = new ArrayList<>();
             try {
-                for (int i = 0; i < RequestThreads.IDS_THREADS + RequestThreads.LANE_QUEUE; i++) {
-                    Socket socket = new Socket(InetAddress.getLoopbackAddress(), runner.port());
-                    stalled.add(socket);
-                    OutputStream out = socket.getOutputStream();
-                    out.write(("POST /ids HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nContent-Type: application/json\r\n"
-                            + "Content-Length: 100\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
-                    out.flush();
+                for (int i = 0; i < 64; i++) { // a head never finished: its empty line is not sent
+                    heads.add(sent(runner, "POST /leases HTTP/1.1\r\n" + host + "Content-Type: application/json\r\n"));
                 }
-                // The JDK server cuts these off 10 s after they began: everything below happens well within that.
-                RunnerProcess.await(() -> runner.laneFull(RouteLane.IDS), Duration.ofSeconds(5),
-                        "every ids thread busy and its queue full");
-                // One more is refused at once, as JSON, rather than queued without bound.
-                HttpResponse<String> full = send(runner, "GET", "/ids", null, 503);
-                assertEquals("unavailable", json(full).field("error").flatMap(JsonValue::string).orElseThrow(), full.body());
-                assertTrue(full.headers().firstValue("Retry-After").isPresent());
+                for (int i = 0; i < 8; i++) { // the secret and a head, then half of the body
+                    bodies.add(sent(runner, "POST /ids?count=1 HTTP/1.1\r\n" + host + "Content-Type: application/json\r\nContent-Length: "
+                            + body.length() + "\r\n\r\n" + body.substring(0, 5)));
+                    bodies.add(sent(runner, "POST /leases HTTP/1.1\r\n" + host + "Authorization: Bearer " + SECRET
+                            + "\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " + body.length() + "\r\n\r\n"
+                            + body.substring(0, 5)));
+                }
 
-                // The renewal runs on the lease lane: answered now, not after the stalled requests are cut off.
                 for (int i = 0; i < 3; i++) {
                     send(runner, "PUT", "/leases/" + slot, claim, 200);
                 }
-                // And the ids lane was held all along (the renewals did not merely come after it drained).
-                assertTrue(runner.laneFull(RouteLane.IDS), "the ids lane is still held");
-                assertEquals(503, send(runner, "GET", "/ids", null, -1).statusCode(), "the ids lane is still held");
+
+                // Every slow client is still connected: finishing its request gets its answer, not a 408.
+                for (Socket socket : heads) {
+                    socket.getOutputStream().write("Connection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    RawHttp.Answer.of(RawHttp.readAll(socket.getInputStream())).assertJsonError(401, "unauthorized", "a finished head");
+                }
+                for (Socket socket : bodies) {
+                    socket.getOutputStream().write(body.substring(5).getBytes(StandardCharsets.US_ASCII));
+                    socket.shutdownOutput();
+                    RawHttp.Answer answer = RawHttp.Answer.of(RawHttp.readAll(socket.getInputStream()));
+                    assertTrue(answer.status() == 200 || answer.status() == 201, answer.text());
+                }
             } finally {
-                for (Socket socket : stalled) {
+                for (Socket socket : heads) {
+                    socket.close();
+                }
+                for (Socket socket : bodies) {
                     socket.close();
                 }
             }
         }
     }
 
+    /** The lease lane checks the secret on the head: a request with a wrong one is refused while its body is still missing. */
+    @Test
+    void theSecretIsCheckedBeforeTheBodyIsRead(TestTable table) throws IOException {
+        try (LocalRunner runner = LocalRunner.start(environment(table)); Socket socket = RawHttp.open(runner.port())) {
+            socket.getOutputStream().write(("POST /leases HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nAuthorization: Bearer x"
+                    + SECRET + "\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+            RawHttp.Answer answer = RawHttp.Answer.of(RawHttp.readAll(socket.getInputStream()));
+            assertTrue(answer.assertJsonError(401, "unauthorized", "a wrong secret, the body unsent").contains("wrong"), answer.text());
+        }
+    }
+
+    private static Socket sent(LocalRunner runner, String text) throws IOException {
+        Socket socket = RawHttp.open(runner.port());
+        OutputStream out = socket.getOutputStream();
+        out.write(text.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return socket;
+    }
+
     @Test
     void aHostHeaderOtherThanTheRunnersOwnIsRefusedAsJson(TestTable table) throws IOException {
         try (LocalRunner runner = LocalRunner.start(environment(table))) {
             for (String host : new String[] {"attacker.example:" + runner.port(), "localhost", "127.0.0.1.nip.io:" + runner.port()}) {
-                String answer = exchange(runner.port(), "GET /ids HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
-                assertTrue(answer.startsWith("HTTP/1.1 421"), host + ": " + answer);
-                assertTrue(answer.contains("\"error\":\"misdirected_request\"") && answer.contains("localhost:<port>"), answer);
+                RawHttp.Answer answer = RawHttp.exchange(runner.port(), "GET /ids HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+                assertTrue(answer.assertJsonError(421, "misdirected_request", host).contains("localhost:<port>"), answer.text());
             }
             for (String host : new String[] {"localhost:", "127.0.0.1:", "[::1]:"}) {
-                String answer = exchange(runner.port(), "GET /ids HTTP/1.1\r\nHost: " + host + runner.port() + "\r\nConnection: close\r\n\r\n");
-                assertTrue(answer.startsWith("HTTP/1.1 200"), host + ": " + answer);
+                RawHttp.Answer answer = RawHttp.exchange(runner.port(), "GET /ids HTTP/1.1\r\nHost: " + host + runner.port() + "\r\nConnection: close\r\n\r\n");
+                assertEquals(200, answer.status(), host + ": " + answer.text());
             }
         }
     }
@@ -130,18 +158,6 @@ class LocalRunnerLanesTest {
 
     private static JsonValue json(HttpResponse<String> response) {
         return TestJson.parse(response.body());
-    }
-
-    private static String exchange(int port, String request) throws IOException {
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            socket.setSoTimeout(15_000);
-            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().flush();
-            InputStream in = socket.getInputStream();
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            in.transferTo(bytes);
-            return bytes.toString(StandardCharsets.UTF_8);
-        }
     }
 
     private static Map<String, String> environment(TestTable table) {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
-import dev.snowid.lambda.dynamodb.LeaseTableClient;
+import dev.snowid.dynalite.EngineCredential;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -126,6 +126,45 @@ class LocalRunnerProcessTest {
         }
     }
 
+    /**
+     * Only the runner talks to its engine: a request without its credential (a plain curl, a
+     * PutItem that would bypass the lease secret), from a web page, or with a name other than
+     * loopback in its Host is refused with 403 before dynalite reads it, and no answer carries a
+     * CORS header. The ready line does not name the engine's port.
+     */
+    @Test
+    void theEngineAnswersOnlyItsRunner() throws IOException {
+        try (RunnerProcess runner = RunnerProcess.start(anywhere, Map.of())) {
+            int port = runner.engineEndpoint().getPort();
+            String ready = runner.output().lines().filter(line -> line.contains("ready on")).findFirst().orElseThrow();
+            assertFalse(ready.contains(Integer.toString(port)), "the ready line names no engine port: " + ready);
+            String credential = EngineCredential.HEADER + ": " + EngineCredential.read(runner.folder()).value() + "\r\n";
+            String scan = "Content-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.Scan\r\n"
+                    + "Authorization: AWS4-HMAC-SHA256 Credential=x/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0\r\n"
+                    + "X-Amz-Date: 20250101T000000Z\r\nContent-Length: 29\r\nConnection: close\r\n\r\n{\"TableName\":\"snowid-leases\"}";
+            String[][] refused = {
+                    {"no credential", "POST / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n" + scan},
+                    {"a wrong credential", "POST / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n" + EngineCredential.HEADER + ": 00\r\n" + scan},
+                    {"a web page", "POST / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: https://evil.example\r\n" + credential + scan},
+                    {"a CORS preflight", "OPTIONS / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: https://evil.example\r\n"
+                            + "Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n"},
+                    {"a rebound name", "POST / HTTP/1.1\r\nHost: evil.example:" + port + "\r\n" + credential + scan},
+            };
+            for (String[] request : refused) {
+                RawHttp.Answer answer = RawHttp.exchange(port, request[1]);
+                assertEquals(403, answer.status(), request[0] + ": " + answer.text());
+                assertTrue(answer.body().contains("AccessDeniedException"), request[0] + ": " + answer.text());
+                assertFalse(answer.head().toLowerCase().contains("access-control-"), request[0] + ": " + answer.text());
+                assertFalse(answer.body().contains("Items"), request[0] + ": " + answer.text());
+            }
+            RawHttp.Answer own = RawHttp.exchange(port, "POST / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n" + credential + scan);
+            assertEquals(200, own.status(), "with the runner's credential: " + own.text());
+            assertTrue(own.body().contains("Items"), own.text());
+            assertFalse(own.head().toLowerCase().contains("access-control-"), own.text());
+            assertEquals(200, runner.send("GET", "/ids", false, null).statusCode(), "the runner itself still reaches it");
+        }
+    }
+
     @Test
     void aHalfSentRequestCrashesDynaliteAndTheRunnerCarriesOn() throws IOException {
         try (RunnerProcess runner = RunnerProcess.start(anywhere, Map.of())) {
@@ -134,7 +173,9 @@ class LocalRunnerProcessTest {
 
             try (Socket socket = new Socket(runner.engineEndpoint().getHost(), runner.engineEndpoint().getPort());
                  OutputStream out = socket.getOutputStream()) {
+                // As the runner's own client would drop a request (it shows the credential): no one else gets this far.
                 out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                        + EngineCredential.HEADER + ": " + EngineCredential.read(runner.folder()).value() + "\r\n"
                         + "X-Amz-Target: DynamoDB_20120810.Scan\r\nContent-Length: 1000\r\n\r\n{\"TableName\":")
                         .getBytes(StandardCharsets.US_ASCII));
                 out.flush();
@@ -187,7 +228,7 @@ class LocalRunnerProcessTest {
             long slot = number(json(runner.send("POST", "/leases", true, "")), "slot");
             assertEquals(200, runner.send("GET", "/ids", false, null).statusCode());
 
-            try (DynamoDbClient client = LeaseTableClient.builder().endpoint(runner.engineEndpoint()).build()) {
+            try (DynamoDbClient client = runner.engineClient()) {
                 client.deleteItem(d -> d.tableName("snowid-leases")
                         .key(Map.of(LeaseTableSchema.SLOT, AttributeValue.fromN(Long.toString(slot)))));
             }

@@ -143,7 +143,8 @@ class LocalRunnerTest {
             String ready = printed.toString(StandardCharsets.UTF_8);
             assertTrue(ready.contains("ready on http://localhost:" + runner.port()), ready);
             assertTrue(ready.contains("curl -s 'http://localhost:" + runner.port() + "/ids?count=3'"), ready);
-            assertTrue(ready.contains(secret), ready);
+            assertEquals(1, ready.split(secret, -1).length - 1, "the made-up secret is printed once: " + ready);
+            assertTrue(ready.contains("export " + LocalSettings.LOCAL_LEASE_SECRET + "=" + secret + "\n"), ready);
 
             assertEquals(200, send(runner, "GET", "/ids?count=3", null, null).statusCode());
             HttpResponse<String> lease = send(runner, "POST", "/leases", "Bearer " + secret, "");
@@ -153,15 +154,15 @@ class LocalRunnerTest {
     }
 
     @Test
-    void theReadyLineShowsACurlTheShellCanRunForEachWayTheSecretIsGiven(TestTable table) {
+    void theReadyLineShowsTheSecretsVariableNeverTheSecretAndItsCurlRuns(TestTable table) {
         Map<String, String> fromEnv = new java.util.HashMap<>(environment(table));
         fromEnv.put(LocalSettings.LOCAL_LEASE_SECRET, "  " + SECRET + "\n"); // e.g. read from a file with its newline
         try (LocalRunner runner = LocalRunner.start(fromEnv)) {
-            // The secret itself: in another shell $SNOWID_LEASE_SECRET is not set. The printed line, run by a shell
-            // without that variable, gets a lease.
             String post = ready(runner).lines().filter(line -> line.contains("-X POST")).findFirst().orElseThrow().trim();
-            assertTrue(post.contains("-H 'Authorization: Bearer " + SECRET + "'"), ready(runner));
-            assertEquals("201", runInAnotherShell(post.replace("curl -s ", "curl -s -o /dev/null -w '%{http_code}' ")), post);
+            assertTrue(post.contains("-H \"Authorization: Bearer $SNOWID_LEASE_SECRET\""), ready(runner));
+            assertFalse(ready(runner).contains(SECRET), "the user's secret is not printed: " + ready(runner));
+            // Run as printed by a shell that exported the secret, as the README's second shell does: it gets a lease.
+            assertEquals("201", runInAnotherShell(post.replace("curl -s ", "curl -s -o /dev/null -w '%{http_code}' "), SECRET));
             HttpResponse<String> lease = send(runner, "POST", "/leases", "Bearer " + SECRET, "");
             assertEquals(201, lease.statusCode(), "the secret is trimmed as the server trims the presented one: " + lease.body());
         }
@@ -174,18 +175,13 @@ class LocalRunnerTest {
         }
     }
 
-    @Test
-    void aQuotedSecretReachesTheShellAsItIs() throws Exception {
-        String awkward = "it's $HOME `x` \\ \"q\"";
-        assertEquals(awkward, runInAnotherShell("printf %s " + LocalRunner.shellQuoted(awkward)));
-    }
-
-    /** {@code line} in a fresh bash with an empty environment (no SNOWID_LEASE_SECRET); its stdout. */
-    private static String runInAnotherShell(String line) {
+    /** {@code line} in a fresh bash whose environment holds only PATH and SNOWID_LEASE_SECRET; its stdout. */
+    private static String runInAnotherShell(String line, String secret) {
         try {
             ProcessBuilder shell = new ProcessBuilder("bash", "-c", line).redirectErrorStream(true);
             shell.environment().clear();
             shell.environment().put("PATH", System.getenv("PATH"));
+            shell.environment().put(LocalSettings.LOCAL_LEASE_SECRET, secret);
             Process process = shell.start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), line);
@@ -215,8 +211,9 @@ class LocalRunnerTest {
         var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.settings.InvalidSettingException.class,
                 () -> LocalRunner.start(Map.of(LocalSettings.LOCAL_PORT, "0", LocalSettings.LOCAL_LEASE_SECRET, "cold-start")));
         assertEquals(LocalSettings.LOCAL_LEASE_SECRET, error.variable());
-        assertTrue(error.getMessage().contains("too weak") && error.getMessage().contains("openssl rand -base64 32")
-                && !error.getMessage().contains("cold-start"), error.getMessage());
+        assertTrue(error.getMessage().startsWith(LocalSettings.LOCAL_LEASE_SECRET + " is too weak")
+                && error.getMessage().contains("openssl rand -base64 32") && !error.getMessage().contains("cold-start"), error.getMessage());
+        assertEquals(java.util.List.of(), dev.snowid.testing.MessageProse.strayPunctuation(error.getMessage()));
     }
 
     private static Map<String, String> environment(TestTable table) {

@@ -4,15 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.dynamodb.LeaseTableClient;
+import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -21,9 +23,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Issue 20's attacks on the runner, against its real jar ({@code java -jar snowid-local.jar}
- * in a child process): engine code planted where the runner used to look, and percent-encoded
- * routes past the quarantine gate.
+ * Attacks on the runner (issues 20 and 26), against its real jar ({@code java -jar
+ * snowid-local.jar} in a child process): engine code planted where the runner used to look or
+ * behind a link, and percent-encoded routes past the quarantine gate.
  */
 class RunnerAttacksIT {
 
@@ -52,6 +54,26 @@ class RunnerAttacksIT {
         assertFalse(Files.exists(owned), "the planted cli.js ran as the runner's user");
     }
 
+    /**
+     * A link to a copy of the pinned install that others can write, with code planted in it:
+     * refused, because the check follows the link (it used to skip every link, the folder's own
+     * included, and the planted code ran).
+     */
+    @Test
+    void aLinkToAFolderOthersCanWriteWithPlantedCodeNeverRuns() throws IOException {
+        Path owned = top.resolve("owned");
+        Path shared = copyOfTheInstall(top.resolve("shared"));
+        String code = "require('fs').writeFileSync(" + quoted(owned) + ", 'ran as ' + process.getuid())\n";
+        Files.writeString(shared.resolve("node_modules/dynalite/index.js"), code + Files.readString(shared.resolve("node_modules/dynalite/index.js")));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path link = Files.createSymbolicLink(top.resolve("engine"), shared);
+
+        String output = RunnerProcess.runJarToExit(Paths.get(System.getProperty("snowid.test.localJar")), top,
+                Map.of(LocalSettings.LOCAL_DYNALITE_DIR, link.toString()));
+        assertTrue(output.contains("refusing to run dynalite from " + link) && output.contains(shared + " is writable by every user"), output);
+        assertFalse(Files.exists(owned), "the planted code ran as the runner's user");
+    }
+
     /** While the runner refuses to serve, {@code /%69ds} is {@code /ids} and {@code /%6Ceases} is {@code /leases}: refused. */
     @Test
     void percentEncodedRoutesAreHeldBackWhileTheTableLostRows() {
@@ -66,7 +88,7 @@ class RunnerAttacksIT {
             assertEquals(200, ids.statusCode(), ids.body());
             String id = ids.body().replaceAll("(?s).*\"ids\":\\[\"(\\d+)\".*", "$1");
 
-            try (DynamoDbClient client = LeaseTableClient.builder().endpoint(runner.engineEndpoint()).build()) {
+            try (DynamoDbClient client = runner.engineClient()) {
                 client.deleteItem(d -> d.tableName("snowid-leases")
                         .key(Map.of(LeaseTableSchema.SLOT, AttributeValue.fromN(slot))));
             }
@@ -104,6 +126,22 @@ class RunnerAttacksIT {
         Files.writeString(module.resolve("cli.js"), code);
         Files.writeString(module.resolve("index.js"), code + "module.exports = require('./cli.js')\n");
         Files.writeString(module.resolve("package.json"), "{\"name\":\"dynalite\",\"version\":\"4.0.0\",\"main\":\"index.js\"}");
+    }
+
+    /** The build's own install (the repository's dynalite/ module), copied as it is (links as links, modes kept). */
+    private static Path copyOfTheInstall(Path target) throws IOException {
+        Path source = DynaliteInstall.find(Map.of(), System.out);
+        Files.createDirectories(target);
+        Process copy = new ProcessBuilder("cp", "-a", source.resolve("node_modules").toString(), source.resolve("package.json").toString(),
+                target.toString()).inheritIO().start();
+        try {
+            assertTrue(copy.waitFor(60, TimeUnit.SECONDS), "cp -a of " + source);
+            assertEquals(0, copy.exitValue(), "cp -a of " + source);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return target;
     }
 
     private static String quoted(Path path) {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.snowid.dynalite.Dynalite;
+import dev.snowid.dynalite.EngineCredential;
+import dev.snowid.lambda.dynamodb.LeaseTableClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -25,6 +27,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The local runner as a user runs it: its own JVM ({@code java … LocalRunner}, the jar's
@@ -33,10 +36,11 @@ import java.util.regex.Pattern;
 final class RunnerProcess implements AutoCloseable {
 
     static final String SECRET = "process-test-O7hG4oVVGaqHYjMoTky78piS";
-    private static final Pattern READY = Pattern.compile(
-            "ready on (http://localhost:\\d+) — lease table '[^']+' on dynalite at (http://127\\.0\\.0\\.1:\\d+) \\(tables on disk in (\\S+),");
+    private static final Pattern ENGINE = Pattern.compile("snowid local: dynalite \\(pid \\d+\\) on (http://127\\.0\\.0\\.1:\\d+), tables on disk in (\\S+)/tables;");
+    private static final Pattern READY = Pattern.compile("ready on (http://localhost:\\d+) — lease table '[^']+' on the runner's own dynalite");
 
     private final Process process;
+    private final Thread reader;
     private final List<String> output = new ArrayList<>();
     /** Every engine seen, so that close() can stop one the test left orphaned. */
     private final List<ProcessHandle> enginesSeen = new ArrayList<>();
@@ -47,7 +51,7 @@ final class RunnerProcess implements AutoCloseable {
 
     private RunnerProcess(Process process) {
         this.process = process;
-        Thread reader = new Thread(this::readOutput, "runner-output-" + process.pid());
+        this.reader = new Thread(this::readOutput, "runner-output-" + process.pid());
         reader.setDaemon(true);
         reader.start();
     }
@@ -66,6 +70,31 @@ final class RunnerProcess implements AutoCloseable {
     }
 
     private static RunnerProcess start(List<String> javaArguments, Path workingDirectory, Map<String, String> variables) {
+        RunnerProcess runner = launch(javaArguments, workingDirectory, variables);
+        runner.awaitReady();
+        return runner;
+    }
+
+    /** A runner that is expected to stop by itself (a bad setting): its output once it has. */
+    static String runToExit(Path workingDirectory, Map<String, String> variables) {
+        return runToExit(List.of("-cp", System.getProperty("java.class.path"), LocalRunner.class.getName()), workingDirectory, variables);
+    }
+
+    /** The same with {@code java -jar <jar>}. */
+    static String runJarToExit(Path jar, Path workingDirectory, Map<String, String> variables) {
+        return runToExit(List.of("-jar", jar.toString()), workingDirectory, variables);
+    }
+
+    private static String runToExit(List<String> javaArguments, Path workingDirectory, Map<String, String> variables) {
+        try (RunnerProcess runner = launch(javaArguments, workingDirectory, variables)) {
+            await(() -> !runner.process.isAlive(), Duration.ofSeconds(60), "the runner stops by itself");
+            assertTrue(runner.process.exitValue() != 0, "it failed: " + runner.output());
+            await(() -> runner.reader.getState() == Thread.State.TERMINATED, Duration.ofSeconds(5), "its output is read in full");
+            return runner.output();
+        }
+    }
+
+    private static RunnerProcess launch(List<String> javaArguments, Path workingDirectory, Map<String, String> variables) {
         List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(javaArguments);
         ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile()).redirectErrorStream(true);
@@ -73,23 +102,22 @@ final class RunnerProcess implements AutoCloseable {
         builder.environment().put("SNOWID_PORT", "0");
         builder.environment().put("SNOWID_LEASE_SECRET", SECRET);
         builder.environment().putAll(variables);
-        RunnerProcess runner;
         try {
-            runner = new RunnerProcess(builder.start());
+            return new RunnerProcess(builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        runner.awaitReady();
-        return runner;
     }
 
     private void awaitReady() {
         awaitOutput("ready on ", Duration.ofSeconds(60));
         Matcher ready = READY.matcher(output());
-        assertTrue(ready.find(), "the ready line names the port, the engine and its folder: " + output());
+        assertTrue(ready.find(), "the ready line names the port and the engine: " + output());
         base = URI.create(ready.group(1));
-        engineEndpoint = URI.create(ready.group(2));
-        folder = Paths.get(ready.group(3));
+        Matcher engine = ENGINE.matcher(output());
+        assertTrue(engine.find(), "a line before it names the engine's endpoint and folder: " + output());
+        engineEndpoint = URI.create(engine.group(1));
+        folder = Paths.get(engine.group(2));
         engine();
     }
 
@@ -116,8 +144,18 @@ final class RunnerProcess implements AutoCloseable {
         assertTrue(output().contains(text), "expected '" + text + "' in the runner's output:\n" + output());
     }
 
+    /** The port the runner serves on. */
+    int port() {
+        return base.getPort();
+    }
+
     URI engineEndpoint() {
         return engineEndpoint;
+    }
+
+    /** A client of the runner's engine, as the runner's own: with the credential from its folder. */
+    DynamoDbClient engineClient() {
+        return LeaseTableClient.builder().endpoint(engineEndpoint).interceptor(new EngineCredentialHeader(EngineCredential.read(folder))).build();
     }
 
     /** The folder the runner's engine keeps its tables in. */
@@ -151,10 +189,15 @@ final class RunnerProcess implements AutoCloseable {
     }
 
     HttpResponse<String> send(String method, String pathAndQuery, boolean withSecret, String body) {
+        return send(method, pathAndQuery, withSecret ? "Bearer " + SECRET : null, body);
+    }
+
+    /** The request with this {@code Authorization} (none when null). */
+    HttpResponse<String> send(String method, String pathAndQuery, String authorization, String body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(20))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (withSecret) {
-            request.header("Authorization", "Bearer " + SECRET);
+        if (authorization != null) {
+            request.header("Authorization", authorization);
         }
         try {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofString());

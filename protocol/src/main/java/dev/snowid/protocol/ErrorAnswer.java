@@ -21,10 +21,12 @@ public final class ErrorAnswer {
             + " /snowid/<stack>/function)";
 
     private final ErrorCode code;
+    private final boolean namesCode;
     private final String text;
 
-    private ErrorAnswer(ErrorCode code, String text) {
+    private ErrorAnswer(ErrorCode code, boolean namesCode, String text) {
         this.code = code;
+        this.namesCode = namesCode;
         this.text = text;
     }
 
@@ -49,12 +51,17 @@ public final class ErrorAnswer {
         } else {
             text = body.length() > SHOWN_BODY_CHARS ? body.substring(0, SHOWN_BODY_CHARS) + "…" : body;
         }
-        return new ErrorAnswer(code, text);
+        return new ErrorAnswer(code, error instanceof String, text);
     }
 
     /** The code, if the body named one this version knows; else null. */
     public ErrorCode code() {
         return code;
+    }
+
+    /** Whether the body named a code at all, known to this version or not: an answer of the API's, not a proxy's page. */
+    public boolean namesCode() {
+        return namesCode;
     }
 
     /** What to show a person: {@code code: message}, or the body as it came. */

@@ -60,6 +60,27 @@ public final class LeaseFields {
     /** A held slot's {@code datacenter:machine}, as an agent's {@code snowid.node} is written. */
     public static final String NODE = "node";
 
+    /** The slot map, {@code /health} and a decoded ID: a region's name ({@code eu-west-1}; {@code local} for a runner). */
+    public static final String REGION = "region";
+    /** The slot map: this stack's name in its claims; a claim: its stack. Never on a public route. */
+    public static final String STACK = "stack";
+    /**
+     * {@code /health}: {@code unguarded} (no registry), {@code unchecked}, {@code claimed} or {@code refused}, as this
+     * environment last found; the slot map: {@code unguarded}, or as the lease table's claim marker says it
+     * ({@code claimed}, {@code released}, {@code unclaimed}, {@code refused}).
+     */
+    public static final String GUARD = "guard";
+    /** The slot map: the registry's claims in force, one per claimed block; null without a registry or when it could not be read. */
+    public static final String CLAIMS = "claims";
+    /** A claim: its block, 0 to 7. */
+    public static final String BLOCK = "block";
+    /** A claim: its block's datacenters, e.g. {@code "4-7"}. */
+    public static final String DATACENTERS = "datacenters";
+    /** A claim: unix ms from which its IDs may carry (the previous claims' highest lease expiry). */
+    public static final String FROM = "from";
+    /** A claim: unix ms it was made. */
+    public static final String CLAIMED_AT = "claimedAt";
+
     /** An error answer: {@code {"error":"<code>","message":"<what was wrong, what is allowed>"}}. */
     public static final String ERROR = "error";
     public static final String MESSAGE = "message";

@@ -10,7 +10,7 @@ import dev.snowid.Slot;
  */
 public enum LeaseRoute {
 
-    /** {@code POST /leases}, body {@code {"holder":"…"}} (optional) → 201 and a lease. */
+    /** {@code POST /leases}, body {@code {"holder":"…","requestId":"…"}} (both optional) → 201 and a lease. */
     ACQUIRE("POST", 201),
     /** {@code PUT /leases/{slot}}, body {@code {"owner":"…","fence":n}} → 200 and the lease as stored. */
     RENEW("PUT", 200),
@@ -58,13 +58,15 @@ public enum LeaseRoute {
         LEASE_LOST,
         /** The credentials were refused (401, 403): a misconfiguration for an operator to fix, not an outage. */
         CREDENTIALS_REFUSED,
+        /** The request id was first sent by another caller (acquire only): nothing was granted; a new acquisition draws a fresh id. */
+        REQUEST_ID_CONFLICT,
         /** Anything else: unavailable, try again later; never an assumed success. */
         UNAVAILABLE
     }
 
     /**
-     * What an answer other than {@link #successStatus()} means: no free slot (acquire), the
-     * lease is no longer ours (renew and release: 409, or 404 for a slot the function does not
+     * What an answer other than {@link #successStatus()} means: no free slot or a request id
+     * another caller sent first (acquire), the lease is no longer ours (renew and release: 409, or 404 for a slot the function does not
      * know), the credentials refused (401, 403), anything else "unavailable, try again later".
      *
      * @param status the HTTP status
@@ -74,6 +76,9 @@ public enum LeaseRoute {
         if (this == ACQUIRE && error == ErrorCode.NO_FREE_SLOT) {
             return Failure.NO_FREE_SLOT;
         }
+        if (this == ACQUIRE && error == ErrorCode.REQUEST_ID_CONFLICT) {
+            return Failure.REQUEST_ID_CONFLICT;
+        }
         if ((this == RENEW || this == RELEASE) && (status == 409 || status == 404)) {
             return Failure.LEASE_LOST;
         }
@@ -81,6 +86,27 @@ public enum LeaseRoute {
             return Failure.CREDENTIALS_REFUSED;
         }
         return Failure.UNAVAILABLE;
+    }
+
+    /**
+     * Whether an error answer leaves open what became of the request, so that a caller asks again
+     * with the same request id (what the id is for): a 5xx that names no code (a gateway's or
+     * proxy's page, such as API Gateway's 502 or 504), or says that the function or its store
+     * failed ({@code store_unavailable}, {@code unavailable}, {@code internal}), or that the same
+     * acquisition, sent earlier, won the race for the id ({@code acquisition_superseded}: asked again,
+     * the id answers with that acquisition's lease). Every other answer
+     * settles it: refused credentials (401, 403), a refused request (400, 404, 409), a full pool, a
+     * clock too far off ({@code clock_skew}, {@code clock_behind}), any other code the API names,
+     * known to this version or not. No answer at all (a reset, a timeout, a refused connection)
+     * leaves it open too: the caller's business.
+     */
+    public static boolean leavesOpen(int status, ErrorAnswer answer) {
+        if (status < 500) {
+            return false;
+        }
+        ErrorCode code = answer.code();
+        return !answer.namesCode() || code == ErrorCode.STORE_UNAVAILABLE || code == ErrorCode.UNAVAILABLE
+                || code == ErrorCode.INTERNAL || code == ErrorCode.ACQUISITION_SUPERSEDED;
     }
 
     @Override

@@ -86,12 +86,24 @@ public final class SlotMap {
     private final long leaseMillis;
     private final List<Part> parts;
     private final List<Entry> leases;
+    private final RegionClaims region;
 
-    private SlotMap(long now, long leaseMillis, List<Part> parts, List<Entry> leases) {
+    private SlotMap(long now, long leaseMillis, List<Part> parts, List<Entry> leases, RegionClaims region) {
         this.now = now;
         this.leaseMillis = leaseMillis;
         this.parts = Collections.unmodifiableList(new ArrayList<>(parts));
         this.leases = Collections.unmodifiableList(new ArrayList<>(leases));
+        this.region = region;
+    }
+
+    /** The same map with its region part: this stack's region and guard, and the registry's claims. */
+    public SlotMap withRegion(RegionClaims region) {
+        return new SlotMap(now, leaseMillis, parts, leases, region);
+    }
+
+    /** The region part; null from a server that has none. */
+    public RegionClaims region() {
+        return region;
     }
 
     /**
@@ -120,7 +132,7 @@ public final class SlotMap {
             summaries.add(new Part(part.getKey(), part.getValue(), held, earliest));
         }
         Collections.sort(entries, (a, b) -> a.lease().slot().compareTo(b.lease().slot()));
-        return new SlotMap(now, leaseMillis, summaries, entries);
+        return new SlotMap(now, leaseMillis, summaries, entries, null);
     }
 
     public long now() {
@@ -171,6 +183,9 @@ public final class SlotMap {
             leaseList.add(item);
         }
         json.put(LeaseFields.LEASES, leaseList);
+        if (region != null) {
+            region.writeTo(json);
+        }
         return FlatJson.write(json);
     }
 
@@ -199,7 +214,8 @@ public final class SlotMap {
             leases.add(new Entry(new HeldSlot(Slot.ofIndex((int) index), text(item, LeaseFields.HOLDER), number(item, LeaseFields.FENCE),
                     number(item, LeaseFields.FLOOR), number(item, LeaseFields.EXPIRES_AT)), text(item, LeaseFields.PART)));
         }
-        return new SlotMap(number(json, LeaseFields.NOW), number(json, LeaseFields.LEASE_MILLIS), parts, leases);
+        return new SlotMap(number(json, LeaseFields.NOW), number(json, LeaseFields.LEASE_MILLIS), parts, leases,
+                RegionClaims.readFrom(json));
     }
 
     @SuppressWarnings("unchecked")

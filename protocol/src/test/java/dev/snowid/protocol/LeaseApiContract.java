@@ -30,8 +30,17 @@ public final class LeaseApiContract {
      * own, so on the client's side {@code %REQUEST_ID%} stays a placeholder, matched by shape.
      */
     public static final String REQUEST_ID = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
-    /** The setup of a retried acquisition: an acquisition with {@link #REQUEST_ID} was granted, its answer lost. */
+    /**
+     * The setup of a retried acquisition: an acquisition with {@link #REQUEST_ID}, by the same
+     * caller ({@link #HOLDER}, and in aws_iam mode the exchange's IAM caller), was granted, its answer lost.
+     */
     public static final String GRANTED_TO_THE_REQUEST_ID = "the lease granted to this request id";
+    /** The setup of a replay: another holder name sent {@link #REQUEST_ID} first, and was granted a lease. */
+    public static final String GRANTED_TO_ANOTHER_HOLDER = "the request id granted to another holder";
+    /** The setup of a replay in aws_iam mode: {@link #OTHER_LISTED_CALLER} sent {@link #REQUEST_ID} first, as {@link #HOLDER}. */
+    public static final String GRANTED_TO_ANOTHER_CALLER = "the request id granted to another IAM caller, same holder name";
+    /** The holder name that sent {@link #REQUEST_ID} first in {@link #GRANTED_TO_ANOTHER_HOLDER}. */
+    public static final String OTHER_HOLDER = "another-holder";
     public static final long LAST_ISSUED = 1_700_000_012_345L;
     /** The ID epoch the client side's answers name (the function's side answers with its configured one). */
     public static final long EPOCH = 1_288_834_974_657L;
@@ -42,6 +51,8 @@ public final class LeaseApiContract {
     public static final String LISTED_ROLE = "arn:aws:iam::123456789012:role/contract-workload";
     /** ...such as this caller, as API Gateway reports it after verifying the signature... */
     public static final String LISTED_CALLER = "arn:aws:sts::123456789012:assumed-role/contract-workload/i-0contract";
+    /** ...or this one, another session of the listed role: admitted too, and another caller... */
+    public static final String OTHER_LISTED_CALLER = "arn:aws:sts::123456789012:assumed-role/contract-workload/i-0another";
     /** ...and not this one, verified as well but not listed. */
     public static final String UNLISTED_CALLER = "arn:aws:sts::123456789012:assumed-role/Admin/alice";
 
@@ -54,7 +65,8 @@ public final class LeaseApiContract {
     private static final String SLOT_MAP_ANSWER = "{\"now\":%NOW%,\"leaseMillis\":%LEASE_MILLIS%,"
             + "\"parts\":[{\"part\":\"shared\",\"size\":1,\"held\":1,\"free\":0,\"earliestExpiry\":%EXPIRES_AT%,\"slots\":\"%SLOT%\"}],"
             + "\"leases\":[{\"slot\":%SLOT%,\"node\":\"%DATACENTER%:%MACHINE%\",\"part\":\"shared\",\"holder\":\"%HOLDER%\","
-            + "\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}]}";
+            + "\"fence\":%FENCE%,\"floor\":%FLOOR%,\"expiresAt\":%EXPIRES_AT%}],"
+            + "\"region\":\"%NAME%\",\"stack\":\"%NAME%\",\"guard\":\"unguarded\",\"claims\":null}";
     private static final String CLAIM = "{\"owner\":\"%OWNER%\",\"fence\":%FENCE%}";
     private static final String ACQUISITION = "{\"holder\":\"%HOLDER%\",\"requestId\":\"%REQUEST_ID%\"}";
 
@@ -123,6 +135,9 @@ public final class LeaseApiContract {
                 // The pool is one slot, held by the first attempt: only the same lease again can be the answer.
                 new Exchange("acquire, retried after a lost answer", LeaseRoute.ACQUIRE, GRANTED_TO_THE_REQUEST_ID, true,
                         ACQUISITION, 201, none, LEASE_ANSWER, Lease.class),
+                // The id answers the caller that sent it first, and nobody else: not its lease, not any other.
+                new Exchange("acquire, request id sent first by another holder", LeaseRoute.ACQUIRE, GRANTED_TO_ANOTHER_HOLDER, true,
+                        ACQUISITION, 409, none, error("request_id_conflict"), LeaseRoute.Failure.REQUEST_ID_CONFLICT),
                 new Exchange("acquire, pool full", LeaseRoute.ACQUIRE, "every slot held", true,
                         ACQUISITION, 503, retryAfter, error("no_free_slot"), LeaseRoute.Failure.NO_FREE_SLOT),
                 new Exchange("acquire, secret refused", LeaseRoute.ACQUIRE, "a free slot", false,
@@ -147,6 +162,11 @@ public final class LeaseApiContract {
                         "", 401, bearer, error("unauthorized"), LeaseRoute.Failure.CREDENTIALS_REFUSED),
                 new Exchange("acquire, signed (IAM)", LeaseRoute.ACQUIRE, "a free slot", true,
                         ACQUISITION, 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
+                new Exchange("acquire, signed (IAM), retried after a lost answer", LeaseRoute.ACQUIRE, GRANTED_TO_THE_REQUEST_ID, true,
+                        ACQUISITION, 201, none, LEASE_ANSWER, Lease.class, LISTED_CALLER),
+                new Exchange("acquire, signed (IAM), request id sent first by another IAM caller", LeaseRoute.ACQUIRE,
+                        GRANTED_TO_ANOTHER_CALLER, true, ACQUISITION, 409, none, error("request_id_conflict"),
+                        LeaseRoute.Failure.REQUEST_ID_CONFLICT, LISTED_CALLER),
                 new Exchange("acquire, IAM caller not listed", LeaseRoute.ACQUIRE, "a free slot", true,
                         ACQUISITION, 403, none, error("forbidden"), LeaseRoute.Failure.CREDENTIALS_REFUSED,
                         UNLISTED_CALLER));
@@ -208,6 +228,7 @@ public final class LeaseApiContract {
         shapes.put("%OWNER%", "[0-9a-f]{32}");
         shapes.put("%REQUEST_ID%", "[0-9a-f]{32}");
         shapes.put("%HOLDER%", "[^\"\\\\]{1,200}");
+        shapes.put("%NAME%", "[!#-.0-\\[\\]-~]{1,128}");
         shapes.put("%MESSAGE%", "\"([^\"\\\\]|\\\\.)+\"");
         return shapes;
     }

@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import dev.snowid.Slot;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.SlotPool;
+import dev.snowid.region.Block;
+import dev.snowid.region.Claimant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,5 +82,29 @@ class SlotMapTest {
         assertEquals("slot range '5-1' is reversed", ranges.getMessage());
         assertThrows(IllegalArgumentException.class, () -> SlotRanges.read("0-1024"));
         assertThrows(IllegalArgumentException.class, () -> FlatJson.parse("{\"a\":[{}]}"), "plain parsing keeps refusing lists");
+    }
+
+    @Test
+    void theRegionPartTravelsWithItsClaimsOrWithoutThemAndAnOlderServersMapHasNone() {
+        Map<String, List<Slot>> parts = new LinkedHashMap<>();
+        parts.put("shared", SlotPool.parse("4-7", "0-31").slots());
+        SlotMap plain = SlotMap.of(NOW, 60_000, parts, Arrays.<HeldSlot>asList());
+        assertNull(SlotMap.read(plain.toJson()).region(), "a map without the fields: a function before regions");
+
+        RegionClaims guarded = new RegionClaims(Claimant.of("eu-west-1", "snowid"), "claimed", Arrays.asList(
+                new RegionClaims.Row(Block.of(1), Claimant.of("eu-west-1", "snowid"), 0, NOW - 5),
+                new RegionClaims.Row(Block.of(6), Claimant.of("us-east-1", "snowid-b"), NOW - 100, NOW - 50)));
+        RegionClaims read = SlotMap.read(plain.withRegion(guarded).toJson()).region();
+        assertEquals(Claimant.of("eu-west-1", "snowid"), read.self());
+        assertEquals("claimed", read.guard());
+        assertEquals(2, read.claims().size());
+        assertEquals(Claimant.of("us-east-1", "snowid-b"), read.claimOf(Block.of(6)).claimant());
+        assertEquals(NOW - 100, read.claimOf(Block.of(6)).from());
+        assertNull(read.claimOf(Block.of(0)));
+
+        RegionClaims lone = SlotMap.read(plain.withRegion(new RegionClaims(Claimant.of("local", "snowid"), RegionClaims.UNGUARDED, null))
+                .toJson()).region();
+        assertEquals(RegionClaims.UNGUARDED, lone.guard());
+        assertNull(lone.claims());
     }
 }

@@ -2,12 +2,14 @@ package dev.snowid.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.LeaseWindow;
 import dev.snowid.Slot;
 import dev.snowid.lease.Lease;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The small rules both sides of the wire use: each written once here, and held to its words. */
@@ -28,6 +30,32 @@ class WireRulesTest {
             assertEquals(7, RetryAfter.millis(absent, 7), "'" + absent + "'");
         }
         assertEquals(Long.MAX_VALUE / 1000 * 1000, RetryAfter.millis("99999999999999999999", 7), "no overflow");
+    }
+
+    @Test
+    void onlyAnAnswerThatSaysNothingOfTheRequestLeavesItOpen() {
+        List<ErrorCode> open = List.of(ErrorCode.STORE_UNAVAILABLE, ErrorCode.UNAVAILABLE, ErrorCode.INTERNAL,
+                ErrorCode.ACQUISITION_SUPERSEDED); // the last: the same acquisition won the race for the id, which answers again
+        for (ErrorCode code : open) {
+            assertTrue(LeaseRoute.leavesOpen(code.status(), answer(code.code())), "open: " + code);
+        }
+        assertTrue(LeaseRoute.leavesOpen(502, ErrorAnswer.read("<html>Bad Gateway</html>")), "a proxy's page");
+        assertTrue(LeaseRoute.leavesOpen(504, ErrorAnswer.read("{\"message\":\"Endpoint request timed out\"}")),
+                "API Gateway's integration timeout");
+        assertTrue(LeaseRoute.leavesOpen(503, ErrorAnswer.read("")), "no body");
+        for (ErrorCode settled : ErrorCode.values()) {
+            if (!open.contains(settled)) {
+                assertFalse(LeaseRoute.leavesOpen(settled.status(), answer(settled.code())), "settled: " + settled);
+            }
+        }
+        assertFalse(LeaseRoute.leavesOpen(503, answer("a_refusal_of_a_newer_version")), "a code this version does not know");
+        for (int status : new int[] {400, 401, 403, 404, 409, 429}) {
+            assertFalse(LeaseRoute.leavesOpen(status, ErrorAnswer.read("")), "a 4xx settles the request, whatever its body: " + status);
+        }
+    }
+
+    private static ErrorAnswer answer(String code) {
+        return ErrorAnswer.read("{\"error\":\"" + code + "\",\"message\":\"what went wrong\"}");
     }
 
     @Test

@@ -5,20 +5,23 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeGenerator;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
+import dev.snowid.Slot;
+import dev.snowid.client.ClientLog;
+import dev.snowid.client.FirstLease;
 import dev.snowid.client.HttpLeaseSource;
+import dev.snowid.client.LeaseSecretRefusedException;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseTerms;
-import dev.snowid.protocol.HttpUrl;
-import dev.snowid.protocol.IdsAnswer;
+import dev.snowid.protocol.ErrorCode;
+import dev.snowid.protocol.LeaseAuthMode;
+import dev.snowid.protocol.RegionClaims;
 import dev.snowid.protocol.SlotMap;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
+import dev.snowid.region.Block;
 import java.io.PrintStream;
-import java.net.HttpURLConnection;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
+import java.lang.management.ManagementFactory;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -28,65 +31,59 @@ import java.util.OptionalLong;
  * against the local runner). One line per step; the first failing step ends the check with exit
  * status 1 and its name, after giving back a lease it took. Exit 2: wrong arguments.
  *
- * <p>The steps, in order: {@code lease} (POST /leases), {@code clock} (this machine's clock against
- * the API's Date header, within the default tolerance), {@code issue} (IDs under the lease decode
- * to its slot and lie inside its window), {@code slot-map} (GET /leases: occupancy per part, our
- * lease in it), {@code ids} (GET /ids decodes with the API's epoch), {@code release}
- * (DELETE /leases/{slot}).
+ * <p>The steps, in order: the credentials, {@code secret} (bearer) or {@code signature} and
+ * {@code principal} (IAM: API Gateway verified the signature, the function admits the caller),
+ * each named when its refusal fails the check; {@code lease} (POST /leases, asked again with the
+ * same request id while the API settles nothing, within the start-up deadline); {@code clock} (this
+ * machine's clock against the API's Date header, within the default tolerance); {@code issue} (IDs
+ * under the lease decode to its slot and lie inside its window); {@code slot-map} (GET /leases:
+ * occupancy per part, our lease the check's only slot); {@code region} (the block claimed for this
+ * stack alone, or the stack unguarded); {@code ids} (GET /ids decodes with the API's epoch);
+ * {@code release} (DELETE /leases/{slot}). Every request carries the credentials.
  */
 public final class CheckCommand {
 
-    static final String HOLDER = "snowid-agent check";
+    /** Who the slot map shows the check's lease held by: this process, so that two checks at once tell their slots apart. */
+    static final String HOLDER = "snowid-agent check " + ManagementFactory.getRuntimeMXBean().getName();
     /** IDs issued under the check's lease: enough to cross a millisecond, few enough to be instant. */
     static final int ISSUED = 5_000;
     /** IDs asked of GET /ids. */
     static final int API_IDS = 3;
-    private static final int READ_TIMEOUT_MILLIS = 10_000;
 
     private final String url;
+    private final LeaseApiArguments call;
     private final HttpLeaseSource source;
     private final PrintStream out;
     private final WallClock clock = WallClock.SYSTEM;
+    private int passed;
 
-    private CheckCommand(URL url, HttpLeaseSource source, PrintStream out) {
-        this.url = url.toString().endsWith("/") ? url.toString().substring(0, url.toString().length() - 1) : url.toString();
-        this.source = source;
+    private CheckCommand(LeaseApiArguments call, PrintStream out) {
+        String given = call.url.toString();
+        this.url = given.endsWith("/") ? given.substring(0, given.length() - 1) : given;
+        this.call = call;
+        this.source = call.api;
         this.out = out;
     }
 
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
-        if (args.length != 1) {
-            // The extra arguments are not echoed: a secret typed there would be printed back.
-            return usage(err, args.length == 0 ? "no lease URL given" : "one lease URL only; " + (args.length - 1)
-                    + " more argument(s) given, not shown (a secret goes in " + CliSettings.SECRET_VARIABLE + ", never on the command line)");
+        LeaseApiArguments call = LeaseApiArguments.read("check", args, env, HOLDER, "the check takes a lease, which needs", err);
+        if (call == null) {
+            return LeaseApiArguments.USAGE;
         }
-        for (String warning : CliSettings.warnings(env)) {
-            err.println("warning: " + warning);
-        }
-        URL url;
-        try {
-            url = HttpUrl.parse(args[0]);
-        } catch (IllegalArgumentException e) {
-            return usage(err, "'" + HttpUrl.shown(args[0]) + "' " + e.getMessage()
-                    + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
-        }
-        HttpLeaseSource source;
-        try {
-            source = CliSettings.leaseApi(env, url, HOLDER, "the check takes a lease, which needs");
-        } catch (IllegalArgumentException e) {
-            return usage(err, e.getMessage());
-        }
-        return new CheckCommand(url, source, out).run(err);
+        return new CheckCommand(call, out).run(err);
     }
 
     private int run(PrintStream err) {
         out.println("check " + url);
         Lease lease;
         try {
-            lease = source.acquire();
+            lease = FirstLease.acquire(source, call.startupDeadlineMillis, 0, new Asides());
+        } catch (LeaseSecretRefusedException e) {
+            return credentialsRefused(e, err);
         } catch (RuntimeException e) {
             return failed("lease", e, err);
         }
+        credentialsAccepted();
         long epoch = source.epochMillis().orElse(SnowflakeCodec.TWITTER_EPOCH_MILLIS);
         SnowflakeCodec codec = SnowflakeCodec.withEpoch(epoch);
         LeaseWindow window = lease.window();
@@ -99,7 +96,9 @@ public final class CheckCommand {
             step = "issue";
             lastIssued = issue(lease, codec);
             step = "slot-map";
-            slotMap(lease);
+            SlotMap map = slotMap(lease);
+            step = "region";
+            region(map, lease);
             step = "ids";
             ids(codec);
         } catch (RuntimeException | CheckFailed e) {
@@ -112,8 +111,37 @@ public final class CheckCommand {
             return failed("release", e, err);
         }
         ok("release", "slot " + lease.slot() + " given back");
-        out.println("check passed: 6 steps");
+        out.println("check passed: " + passed + " steps");
         return 0;
+    }
+
+    /** The lease was granted: the credentials were accepted, each part of them its own step. */
+    private void credentialsAccepted() {
+        if (call.mode == LeaseAuthMode.AWS_IAM) {
+            ok("signature", source.authorization() + ": verified by the API's IAM authorization");
+            ok("principal", "the function admits this caller (its SNOWID_LEASE_PRINCIPALS)");
+        } else {
+            ok("secret", "the lease API accepted the bearer secret");
+        }
+    }
+
+    /**
+     * The lease API refused the credentials: in IAM mode, either API Gateway refused the signature
+     * (an answer without the function's code), or the function does not list the verified caller
+     * ({@code forbidden}, naming its ARN): each its own failed step.
+     */
+    private int credentialsRefused(LeaseSecretRefusedException e, PrintStream err) {
+        if (call.mode != LeaseAuthMode.AWS_IAM) {
+            return failed("secret", e.getMessage() + "; set " + CliSettings.SECRET_VARIABLE + " to the secret whose SHA-256 the"
+                    + " function holds", err);
+        }
+        if (e.code() != ErrorCode.FORBIDDEN) {
+            return failed("signature", e.getMessage() + "; the API did not accept this machine's signature: check its AWS"
+                    + " credentials (the SDK's default chain), " + CliSettings.REGION_VARIABLE + ", and that the role may"
+                    + " execute-api:Invoke the API", err);
+        }
+        ok("signature", source.authorization() + ": verified by the API's IAM authorization");
+        return failed("principal", e, err); // the function's words name the caller and SNOWID_LEASE_PRINCIPALS
     }
 
     private void clock() throws CheckFailed {
@@ -130,7 +158,6 @@ public final class CheckCommand {
         }
         ok("clock", measured + "; tolerated " + tolerated + " ms");
     }
-
     /** Issues {@link #ISSUED} IDs under the lease; returns the last one's time. */
     private long issue(Lease lease, SnowflakeCodec codec) throws CheckFailed {
         awaitFloor(lease.window());
@@ -170,67 +197,68 @@ public final class CheckCommand {
         }
     }
 
-    private void slotMap(Lease lease) throws CheckFailed {
+    private SlotMap slotMap(Lease lease) throws CheckFailed {
         SlotMap map = source.slotMap();
-        boolean ours = false;
+        List<Slot> ours = new ArrayList<>();
         for (SlotMap.Entry entry : map.leases()) {
-            ours |= entry.lease().slot().equals(lease.slot()) && entry.lease().holder().equals(HOLDER);
+            if (entry.lease().holder().equals(HOLDER) && entry.lease().heldAt(clock.millis())) {
+                ours.add(entry.lease().slot());
+            }
         }
-        if (!ours) {
-            throw new CheckFailed("the slot map does not show slot " + lease.slot() + " held by '" + HOLDER + "'");
+        if (!ours.equals(Collections.singletonList(lease.slot()))) {
+            throw new CheckFailed("the slot map shows '" + HOLDER + "' holding " + ours + ", not the leased slot " + lease.slot()
+                    + " alone");
         }
         StringBuilder parts = new StringBuilder();
         for (SlotMap.Part part : map.parts()) {
             parts.append(parts.length() == 0 ? "" : ", ").append(part.name()).append(' ').append(part.held()).append('/')
                     .append(part.size()).append(" held");
         }
-        ok("slot-map", parts + "; ours among them; leases last " + map.leaseMillis() + " ms");
+        ok("slot-map", parts + "; ours among them, the check's only slot; leases last " + map.leaseMillis() + " ms");
+        return map;
     }
 
-    private void ids(SnowflakeCodec codec) throws CheckFailed {
-        String path = "/ids?count=" + API_IDS;
-        HttpURLConnection connection = null;
-        int status;
-        String body;
-        try {
-            connection = (HttpURLConnection) new URL(url + path).openConnection();
-            connection.setConnectTimeout(3_000);
-            connection.setReadTimeout(READ_TIMEOUT_MILLIS);
-            connection.setInstanceFollowRedirects(false);
-            connection.setRequestProperty("Accept", "application/json");
-            status = connection.getResponseCode();
-            InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            body = in == null ? "" : read(in);
-        } catch (IOException e) {
-            throw new CheckFailed("GET " + path + " failed: " + e);
-        } finally {
-            if (connection != null) {
-                connection.disconnect();
+    /**
+     * The stack's block is claimed for this stack in the claim registry, and no other block is
+     * (a claim it left behind); a stack without a registry passes, and says it is unguarded.
+     */
+    private void region(SlotMap map, Lease lease) throws CheckFailed {
+        RegionClaims region = map.region();
+        if (region == null) {
+            throw new CheckFailed("the slot map names no region: the function predates regions; deploy this version's");
+        }
+        if (RegionClaims.UNGUARDED.equals(region.guard())) {
+            ok("region", region.self().region() + ": unguarded (no claim registry): a lone stack, not a guarded fleet member");
+            return;
+        }
+        if (region.claims() == null) {
+            throw new CheckFailed(region.self() + " is guarded, but its function could not read the claim registry");
+        }
+        Block block = Block.ofDatacenter(lease.slot().datacenter());
+        RegionClaims.Row claim = region.claimOf(block);
+        if (claim == null || !claim.claimant().equals(region.self())) {
+            throw new CheckFailed(block + " is " + (claim == null ? "not claimed" : "claimed by " + claim.claimant())
+                    + " in the claim registry, not for this stack (" + region.self() + ")");
+        }
+        for (RegionClaims.Row other : region.claims()) {
+            if (other.block() != block && other.claimant().equals(region.self())) {
+                throw new CheckFailed("claimed twice: " + region.self() + " holds " + block + " and also " + other.block()
+                        + ", which it does not lease from; release that one (docs/multi-region.md)");
             }
         }
-        if (status != 200) {
-            throw new CheckFailed("GET " + path + " answered HTTP " + status + ": " + body);
-        }
+        ok("region", region.self() + ": " + block + " claimed in the registry for this stack alone, IDs from "
+                + Instant.ofEpochMilli(claim.from()) + "; " + region.claims().size() + " claims in the fleet");
+    }
+
+    private void ids(SnowflakeCodec codec) {
         List<SnowflakeId> decoded = new ArrayList<>();
-        for (long id : idsIn(body)) {
+        for (long id : source.ids(API_IDS)) {
             decoded.add(codec.decode(id));
-        }
-        if (decoded.size() != API_IDS) {
-            throw new CheckFailed("GET " + path + " answered " + decoded.size() + " IDs, not " + API_IDS + ": " + body);
         }
         SnowflakeId first = decoded.get(0);
         long age = clock.millis() - first.unixMillis();
-        ok("ids", "GET " + path + ": " + API_IDS + " IDs from slot " + first.slot() + ", first " + first.value() + " at "
+        ok("ids", "GET /ids?count=" + API_IDS + ": " + API_IDS + " IDs from slot " + first.slot() + ", first " + first.value() + " at "
                 + first.instant() + " (" + age + " ms ago by this clock)");
-    }
-
-    /** {@code {"ids":["…",…]}}: the decimal strings, in order, read by the protocol's reader. */
-    static long[] idsIn(String body) throws CheckFailed {
-        try {
-            return IdsAnswer.read(body);
-        } catch (IllegalArgumentException e) {
-            throw new CheckFailed(e.getMessage());
-        }
     }
 
     private void giveBack(Lease lease, long lastIssued) {
@@ -243,31 +271,35 @@ public final class CheckCommand {
     }
 
     private void ok(String step, String detail) {
-        out.println(String.format("ok   %-8s %s", step, detail));
+        out.println(String.format("ok   %-9s %s", step, detail));
+        passed++;
     }
 
     private int failed(String step, Exception e, PrintStream err) {
-        out.println(String.format("FAIL %-8s %s", step, e.getMessage()));
+        return failed(step, e.getMessage(), err);
+    }
+
+    private int failed(String step, String finding, PrintStream err) {
+        out.println(String.format("FAIL %-9s %s", step, finding));
         err.println("check failed at step '" + step + "'");
         return 1;
     }
 
-    private static String read(InputStream in) throws IOException {
-        try (InputStream stream = in) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            byte[] buffer = new byte[4096];
-            for (int n; (n = stream.read(buffer)) > 0; ) {
-                bytes.write(buffer, 0, n);
-            }
-            return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+    /** The lease step's retries, said between the steps' lines. */
+    private final class Asides implements ClientLog {
+        @Override
+        public void info(String message) {
         }
-    }
 
-    private static int usage(PrintStream err, String problem) {
-        err.println(problem);
-        err.println("usage: " + CliSettings.SECRET_VARIABLE + "=<secret> java -jar snowid-agent.jar check <lease url>");
-        err.println("       " + CliSettings.AUTH_VARIABLE + "=aws_iam java -jar snowid-agent-iam.jar check <lease url>");
-        return 2;
+        @Override
+        public void warn(String message) {
+            out.println("     (" + message + ")");
+        }
+
+        @Override
+        public void error(String message) {
+            out.println("     (" + message + ")");
+        }
     }
 
     /** A step's finding: what was wrong, in the operator's words. */

@@ -2,6 +2,7 @@ package dev.snowid.agent.cli;
 
 import dev.snowid.WallClock;
 import dev.snowid.agent.runtime.IamSigning;
+import dev.snowid.client.ClientSettings;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.internal.Setting;
@@ -21,6 +22,7 @@ final class CliSettings {
     static final String SECRET_VARIABLE = "SNOWID_LEASE_SECRET";
     static final String AUTH_VARIABLE = "SNOWID_LEASE_AUTH";
     static final String REGION_VARIABLE = "SNOWID_LEASE_REGION";
+    static final String STARTUP_DEADLINE_VARIABLE = "SNOWID_LEASE_STARTUPDEADLINE";
 
     private static final Setting<String> SECRET = Setting.named(SECRET_VARIABLE).secret()
             .means("the lease API's bearer secret; required in bearer mode");
@@ -34,11 +36,43 @@ final class CliSettings {
     private static final Setting<String> REGION = Setting.named(REGION_VARIABLE).unsetMeans("from the lease URL's host")
             .means("the lease API's AWS region, with aws_iam; needed when the lease URL is a custom domain");
 
+    private static final Setting<Long> STARTUP_DEADLINE = Setting.named(STARTUP_DEADLINE_VARIABLE)
+            .in(ClientSettings.STARTUP_DEADLINE_RANGE).byDefault(Long.toString(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
+            .means("check: how long its lease step asks again, with the same request id, when the API gave no answer or one"
+                    + " that settles nothing");
+
     /** The commands' settings: the one declaration of each. */
-    static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent's CLI", SECRET, AUTH, REGION)
+    static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent's CLI", SECRET, AUTH, REGION, STARTUP_DEADLINE)
             .withHint("SNOWID_LEASE_URL", "the commands take the lease URL as their argument");
 
     private CliSettings() {
+    }
+
+    /**
+     * How requests are authorized: {@code bearer} unless {@value #AUTH_VARIABLE} says otherwise.
+     *
+     * @throws IllegalArgumentException it names no mode
+     */
+    static LeaseAuthMode mode(Map<String, String> env) {
+        try {
+            return AUTH.read(env.get(AUTH_VARIABLE));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(AUTH_VARIABLE + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * How long a first lease is asked again after no settled answer ({@value #STARTUP_DEADLINE_VARIABLE}).
+     *
+     * @throws IllegalArgumentException out of range, or no whole number
+     */
+    static long startupDeadlineMillis(Map<String, String> env) {
+        String text = env.get(STARTUP_DEADLINE_VARIABLE);
+        try {
+            return STARTUP_DEADLINE.read(text == null ? null : text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(STARTUP_DEADLINE.shown(STARTUP_DEADLINE_VARIABLE, text) + ": " + e.getMessage(), e);
+        }
     }
 
     /** One line per {@code SNOWID_*} variable of {@code env} the commands do not read. */
@@ -54,13 +88,7 @@ final class CliSettings {
      * @throws IllegalArgumentException a setting is missing or wrong: the message names it
      */
     static HttpLeaseSource leaseApi(Map<String, String> env, URL url, String holder, String needs) {
-        LeaseAuthMode mode;
-        try {
-            mode = AUTH.read(env.get(AUTH_VARIABLE));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(AUTH_VARIABLE + ": " + e.getMessage(), e);
-        }
-        if (mode == LeaseAuthMode.AWS_IAM) {
+        if (mode(env) == LeaseAuthMode.AWS_IAM) {
             String region = env.get(REGION_VARIABLE);
             try {
                 return new HttpLeaseSource(url, IamSigning.forRegion(region == null || region.trim().isEmpty() ? null : region.trim())

@@ -27,6 +27,7 @@ public final class AgentProperties {
     public static final String LEASE_REGION = "snowid.lease.region";
     public static final String LEASE_MILLIS = "snowid.lease.millis";
     public static final String WAIT_FOR_SLOT = "snowid.lease.waitForSlot";
+    public static final String STARTUP_DEADLINE = "snowid.lease.startupDeadline";
     public static final String TARGETS = "snowid.targets";
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
@@ -55,6 +56,10 @@ public final class AgentProperties {
             .means("plan renewals as if the lease lasted this long, never longer than granted; only with snowid.lease.url");
     static final Setting<Long> WAIT_FOR_SLOT_SETTING = property(WAIT_FOR_SLOT).in(ClientSettings.WAIT_FOR_SLOT_RANGE).byDefault("0")
             .means("when every slot of the pool is held at start-up, wait up to this long for one to free; only with snowid.lease.url");
+    static final Setting<Long> STARTUP_DEADLINE_SETTING = property(STARTUP_DEADLINE).in(ClientSettings.STARTUP_DEADLINE_RANGE)
+            .byDefault(Long.toString(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
+            .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
+                    + " settles nothing; only with snowid.lease.url");
     static final Setting<String> TARGETS_SETTING = property(TARGETS).unsetMeans("required")
             .allowed("comma-separated " + Target.SYNTAX + " entries and presets", "hutool", "mybatis-plus")
             .means("the legacy methods whose IDs snowid issues");
@@ -74,7 +79,7 @@ public final class AgentProperties {
     /** The agent's settings: the one declaration of each. */
     public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent", NODE_SETTING, LEASE_URL_SETTING,
             LEASE_AUTH_SETTING, LEASE_REGION_SETTING, LEASE_SECRET_SETTING, LEASE_MILLIS_SETTING, WAIT_FOR_SLOT_SETTING,
-            TARGETS_SETTING, EPOCH_SETTING, ON_UNAVAILABLE_SETTING, JMX_SETTING, CONFIG_SETTING)
+            STARTUP_DEADLINE_SETTING, TARGETS_SETTING, EPOCH_SETTING, ON_UNAVAILABLE_SETTING, JMX_SETTING, CONFIG_SETTING)
             // The snowid function's variables (or mistyped ones) whose meaning the agent has under another name.
             .withHint("SNOWID_EPOCH_MILLIS", "the agent reads " + EPOCH + " / " + envName(EPOCH))
             .withHint("SNOWID_LEASE_SECRET_SHA256", "it is the function's hash of the secret; the agent reads the secret itself from "

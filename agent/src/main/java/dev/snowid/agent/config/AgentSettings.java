@@ -10,9 +10,11 @@ import static dev.snowid.agent.config.AgentProperties.LEASE_SECRET;
 import static dev.snowid.agent.config.AgentProperties.LEASE_URL;
 import static dev.snowid.agent.config.AgentProperties.NODE;
 import static dev.snowid.agent.config.AgentProperties.ON_UNAVAILABLE;
+import static dev.snowid.agent.config.AgentProperties.STARTUP_DEADLINE;
 import static dev.snowid.agent.config.AgentProperties.TARGETS;
 import static dev.snowid.agent.config.AgentProperties.WAIT_FOR_SLOT;
 import static dev.snowid.agent.config.AgentProperties.envName;
+
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.Setting;
@@ -50,6 +52,7 @@ public final class AgentSettings {
     private final String leaseRegion;
     private final long leaseMillis;
     private final long waitForSlotMillis;
+    private final long startupDeadlineMillis;
     private final List<Target> targets;
     private final SnowflakeCodec codec;
     private final boolean epochConfigured;
@@ -76,6 +79,7 @@ public final class AgentSettings {
         this.leaseRegion = parseLeaseRegion(reader, leaseSigned);
         this.leaseMillis = parseLeaseMillis(reader);
         this.waitForSlotMillis = parseWaitForSlot(reader);
+        this.startupDeadlineMillis = parseStartupDeadline(reader);
         this.targets = parseTargets(reader);
         this.codec = parseEpoch(reader);
         this.epochConfigured = reader.get(EPOCH) != null;
@@ -220,6 +224,18 @@ public final class AgentSettings {
         return read(reader, AgentProperties.WAIT_FOR_SLOT_SETTING, text);
     }
 
+    private static long parseStartupDeadline(SettingSource reader) {
+        String text = reader.get(STARTUP_DEADLINE);
+        if (text == null) {
+            return AgentProperties.STARTUP_DEADLINE_SETTING.read(null);
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(STARTUP_DEADLINE) + " only applies to a leased node ("
+                    + LEASE_URL + "); a fixed node (" + NODE + ") asks the lease API nothing");
+        }
+        return read(reader, AgentProperties.STARTUP_DEADLINE_SETTING, text);
+    }
+
     /** Presets and {@code Class#method[:kind]} entries, in any mix; a method named twice is redirected once. */
     private static List<Target> parseTargets(SettingSource reader) {
         String text = reader.get(TARGETS);
@@ -324,6 +340,11 @@ public final class AgentSettings {
     /** How long start-up waits for a slot when the pool is full; 0: not at all. */
     public long waitForSlotMillis() {
         return waitForSlotMillis;
+    }
+
+    /** How long start-up asks the lease API again after no settled answer, with the same request id. */
+    public long startupDeadlineMillis() {
+        return startupDeadlineMillis;
     }
 
     public List<Target> targets() {

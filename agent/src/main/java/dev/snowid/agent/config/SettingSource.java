@@ -8,6 +8,7 @@ import static dev.snowid.agent.config.AgentProperties.LEASE_SECRET;
 import static dev.snowid.agent.config.AgentProperties.LEASE_URL;
 import static dev.snowid.agent.config.AgentProperties.VARIABLES;
 import static dev.snowid.agent.config.AgentProperties.envName;
+
 import dev.snowid.protocol.BearerSecretStrength;
 import dev.snowid.protocol.HttpUrl;
 import java.util.ArrayList;

@@ -49,6 +49,7 @@ public final class LeasedNode implements LongSupplier {
         }
         builder.holder(HolderLabel.of("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName()))
                 .waitForSlotUpTo(settings.waitForSlotMillis())
+                .startupDeadline(settings.startupDeadlineMillis())
                 .log(AgentLog.CLIENT_LOG);
         if (settings.epochConfigured()) {
             builder.codec(settings.codec()); // else the lease API's epoch is adopted
@@ -84,6 +85,8 @@ public final class LeasedNode implements LongSupplier {
         }
         return new AgentConfigurationException(AgentProperties.LEASE_URL + "='" + settings.leaseUrl()
                 + "': no lease from the lease API at start-up: " + e.getMessage()
+                + (ClientSettings.unanswered(e) ? "; " + AgentProperties.STARTUP_DEADLINE + "=" + settings.startupDeadlineMillis()
+                + " says how long start-up asks again" : "")
                 + " (the URL must be the snowid function's base URL, reachable from here, and " + (settings.leaseSigned()
                 ? "this workload's AWS role allowed execute-api:Invoke on it and listed in the function's LeasePrincipals)"
                 : AgentProperties.envName(AgentProperties.LEASE_SECRET) + " its bearer secret)"), e);

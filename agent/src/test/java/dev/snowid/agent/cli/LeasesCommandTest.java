@@ -2,6 +2,7 @@ package dev.snowid.agent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.Slot;
 import dev.snowid.lease.HeldSlot;

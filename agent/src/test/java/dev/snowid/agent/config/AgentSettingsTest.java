@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
+import dev.snowid.client.ClientSettings;
 import java.util.Collections;
 import dev.snowid.testing.SettingsTables;
 import java.io.IOException;
@@ -35,8 +36,11 @@ class AgentSettingsTest {
         return AgentSettings.read(properties, environment);
     }
 
+    /** The message the settings fail with, whose punctuation every such message keeps. */
     private String failure() {
-        return assertThrows(AgentConfigurationException.class, this::read).getMessage();
+        String message = assertThrows(AgentConfigurationException.class, this::read).getMessage();
+        assertEquals(java.util.List.of(), dev.snowid.testing.MessageProse.strayPunctuation(message));
+        return message;
     }
 
     @Test
@@ -101,6 +105,24 @@ class AgentSettingsTest {
         properties.setProperty("snowid.node", "1:2");
         assertTrue(failure().startsWith("SNOWID_LEASE_WAITFORSLOT='30000' (snowid.lease.waitForSlot) only applies to a leased node"),
                 failure());
+    }
+
+    @Test
+    void theStartUpDeadlineIsBoundedAndOnlyForALeasedNode() {
+        properties.setProperty("snowid.targets", "a.B#c");
+        properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
+        environment.put("SNOWID_LEASE_SECRET", SECRET);
+        assertEquals(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS, read().startupDeadlineMillis(), "the client's default");
+        environment.put("SNOWID_LEASE_STARTUPDEADLINE", "0");
+        assertEquals(0, read().startupDeadlineMillis(), "one attempt");
+        properties.setProperty("snowid.lease.startupDeadline", "600001");
+        assertEquals("snowid.lease.startupDeadline='600001' is out of range; allowed a whole number from 0 to 600000 (ms)", failure());
+
+        properties.remove("snowid.lease.url");
+        properties.remove("snowid.lease.startupDeadline");
+        properties.setProperty("snowid.node", "1:2");
+        assertTrue(failure().startsWith("SNOWID_LEASE_STARTUPDEADLINE='0' (snowid.lease.startupDeadline) only applies to a leased"
+                + " node"), failure());
     }
 
     @Test

@@ -64,7 +64,8 @@ class AgentConfigurationIT {
                     "snowid.node='1:1' and snowid.lease.url='http://127.0.0.1:" + closedPort + "' are both set: choose one"));
             cases.add(bad(jdk, "lease URL without secret", props("snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET),
                     env(), "snowid.lease.url needs the lease API's bearer secret: set the environment variable SNOWID_LEASE_SECRET"));
-            cases.add(bad(jdk, "unreachable lease API", props("snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET),
+            cases.add(bad(jdk, "unreachable lease API", props("snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET,
+                    "snowid.lease.startupDeadline", "1000"),
                     env("SNOWID_LEASE_SECRET", "it-fcLNrUDuFXU8GLATvRm2T3DK"),
                     "snowid.lease.url='http://127.0.0.1:" + closedPort + "': no lease from the lease API at start-up"));
             cases.add(bad(jdk, "lease URL not http", props("snowid.lease.url", "ftp://example.org/", "snowid.targets", TARGET),

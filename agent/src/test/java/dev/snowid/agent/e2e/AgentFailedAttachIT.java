@@ -3,6 +3,7 @@ package dev.snowid.agent.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.protocol.SlotMap;
 import dev.snowid.testing.engine.DynamoDbEngine;

@@ -1,7 +1,9 @@
 package dev.snowid.agent.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.agent.cli.CheckCommand;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.dynalite.Dynalite;
@@ -10,6 +12,7 @@ import dev.snowid.local.LocalRunner;
 import dev.snowid.local.LocalSettings;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.SlotMap;
+import dev.snowid.testing.engine.FaultyProxy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -41,28 +44,43 @@ class DeploymentCheckIT {
 
             assertEquals(0, result.exitCode, result::toString);
             String[] lines = result.stdout.split("\\R");
-            String[] steps = {"lease", "clock", "issue", "slot-map", "ids", "release"};
+            String[] steps = {"secret", "lease", "clock", "issue", "slot-map", "region", "ids", "release"};
             assertEquals("check " + runner.baseUri(), lines[0], result::toString);
             for (int i = 0; i < steps.length; i++) {
-                assertTrue(lines[i + 1].startsWith(String.format("ok   %-8s ", steps[i])), result::toString);
+                assertTrue(lines[i + 1].startsWith(String.format("ok   %-9s ", steps[i])), result::toString);
             }
-            assertEquals("check passed: 6 steps", lines[steps.length + 1], result::toString);
+            assertEquals("check passed: 8 steps", lines[steps.length + 1], result::toString);
             // The slot map step saw the check's own lease; the release gave it back.
-            assertTrue(lines[4].contains("agents 1/1 held"), result::toString); // the runner splits its pool as the template does
-            assertTrue(!slotMapShowsTheCheck(runner), "the check's lease was not given back");
+            assertTrue(lines[5].contains("agents 1/1 held"), result::toString); // the runner splits its pool as the template does
+            assertFalse(slotMapShowsTheCheck(runner), "the check's lease was not given back");
         }
     }
 
     @Test
-    void aWrongSecretFailsAtTheLeaseStep() {
+    void aWrongSecretFailsAtTheSecretStep() {
         try (LocalRunner runner = LocalRunner.start(runnerEnvironment())) {
             Run run = check(runner.baseUri().toString(), newSecret());
 
             assertEquals(1, run.status, run::toString);
-            assertTrue(run.out.startsWith("check " + runner.baseUri() + "\nFAIL lease "), run::toString);
+            assertTrue(run.out.startsWith("check " + runner.baseUri() + "\nFAIL secret "), run::toString);
             // A streamed request (never resent by the JDK) reads no body with a 401: the status and the client's own words say it.
-            assertTrue(run.out.contains("HTTP 401") && run.out.contains("check the bearer secret"), run::toString);
-            assertEquals("check failed at step 'lease'\n", run.err, run::toString);
+            assertTrue(run.out.contains("HTTP 401") && run.out.contains("set SNOWID_LEASE_SECRET"), run::toString);
+            assertEquals("check failed at step 'secret'\n", run.err, run::toString);
+        }
+    }
+
+    @Test
+    void aLostAnswerAtTheLeaseStepIsAskedAgainAndLeavesOneSlotHeldThenNone() {
+        try (LocalRunner runner = LocalRunner.start(runnerEnvironment());
+             FaultyProxy proxy = FaultyProxy.inFrontOf(runner.baseUri()).loseNextAnswers(1, "POST /leases ")) {
+            Run run = check(proxy.endpoint().toString(), SECRET);
+
+            assertEquals(0, run.status, run::toString);
+            assertTrue(run.out.contains("(the lease API did not settle the acquisition; asking again with the same request id"),
+                    run::toString);
+            // The slot-map step passes only when the check's holder holds the leased slot alone.
+            assertTrue(run.out.contains("ours among them, the check's only slot"), run::toString);
+            assertFalse(slotMapShowsTheCheck(runner), "the lease granted to the lost answer was the check's, and given back");
         }
     }
 
@@ -75,10 +93,12 @@ class DeploymentCheckIT {
             assertEquals(0, check(runner.baseUri().toString(), SECRET).status, "the check must pass while the engine runs");
             engine.close();
 
-            Run run = check(runner.baseUri().toString(), SECRET);
+            Run run = run(new HashMap<>(Map.of("SNOWID_LEASE_SECRET", SECRET, "SNOWID_LEASE_STARTUPDEADLINE", "1500")),
+                    runner.baseUri().toString());
 
             assertEquals(1, run.status, run::toString);
-            assertTrue(run.out.startsWith("check " + runner.baseUri() + "\nFAIL lease "), run::toString);
+            assertTrue(run.out.startsWith("check " + runner.baseUri() + "\n"), run::toString);
+            assertTrue(run.out.contains("\nFAIL lease "), run::toString);
             assertTrue(run.out.contains("store_unavailable"), run::toString);
             assertEquals("check failed at step 'lease'\n", run.err, run::toString);
         } finally {
@@ -96,7 +116,7 @@ class DeploymentCheckIT {
     private static boolean slotMapShowsTheCheck(LocalRunner runner) {
         SlotMap map = new HttpLeaseSource(HttpUrl.parse(runner.baseUri().toString()), () -> SECRET, "test").slotMap();
         for (SlotMap.Entry entry : map.leases()) {
-            if (entry.lease().holder().equals("snowid-agent check")) {
+            if (entry.lease().holder().startsWith("snowid-agent check ")) {
                 return true;
             }
         }

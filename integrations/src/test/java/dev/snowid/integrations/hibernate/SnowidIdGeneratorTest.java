@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.invoices.Invoice;
+import com.example.invoices.InvoiceSessions;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.integrations.LeasedIds;

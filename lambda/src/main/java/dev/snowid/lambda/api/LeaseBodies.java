@@ -4,6 +4,7 @@ import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.protocol.LeaseFields;
+import dev.snowid.protocol.RegionClaims;
 import dev.snowid.protocol.SlotMap;
 import dev.snowid.protocol.SlotRanges;
 
@@ -60,6 +61,28 @@ public final class LeaseBodies {
                     .field(LeaseFields.EXPIRES_AT, lease.expiresAt())
                     .close();
         }
-        return json.close().end();
+        json.close();
+        RegionClaims region = map.region();
+        if (region != null) {
+            json.field(LeaseFields.REGION, region.self().region()).field(LeaseFields.STACK, region.self().stack())
+                    .field(LeaseFields.GUARD, region.guard());
+            if (region.claims() == null) {
+                json.rawField(LeaseFields.CLAIMS, "null");
+            } else {
+                json.array(LeaseFields.CLAIMS);
+                for (RegionClaims.Row claim : region.claims()) {
+                    json.objectElement()
+                            .field(LeaseFields.BLOCK, claim.block().index())
+                            .field(LeaseFields.DATACENTERS, claim.block().datacenters())
+                            .field(LeaseFields.REGION, claim.claimant().region())
+                            .field(LeaseFields.STACK, claim.claimant().stack())
+                            .field(LeaseFields.FROM, claim.from())
+                            .field(LeaseFields.CLAIMED_AT, claim.claimedAt())
+                            .close();
+                }
+                json.close();
+            }
+        }
+        return json.end();
     }
 }

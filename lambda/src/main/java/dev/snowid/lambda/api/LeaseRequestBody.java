@@ -21,8 +21,8 @@ import java.util.OptionalLong;
 public final class LeaseRequestBody {
 
     static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, "
-            + HolderLabel.ALLOWED + ">\",\"" + LeaseFields.REQUEST_ID + "\":\"<this acquisition's id, "
-            + HexToken.SHAPE + ", the same on its retries>\"}, both optional";
+            + HolderLabel.ALLOWED + ">\",\"" + LeaseFields.REQUEST_ID + "\":\"<this acquisition's random id, "
+            + AcquisitionRequest.SHAPE + ", the same on its retries>\"}, both optional";
     static final String RENEW = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>}, both as POST /leases returned them";
     static final String RELEASE = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>,\"lastIssued\":<unix ms of the "
             + "last ID issued, 0 if none>}";
@@ -60,7 +60,8 @@ public final class LeaseRequestBody {
         }
         String text = id.string().orElseThrow(() -> invalid(LeaseFields.REQUEST_ID + " is not a string", ACQUIRE));
         if (!AcquisitionRequest.isId(text)) {
-            throw invalid(LeaseFields.REQUEST_ID + " is not an acquisition id (" + HexToken.SHAPE + ")", ACQUIRE);
+            throw invalid(LeaseFields.REQUEST_ID + " is not an acquisition id (" + AcquisitionRequest.SHAPE + ": draw it at random)",
+                    ACQUIRE);
         }
         return Optional.of(text);
     }

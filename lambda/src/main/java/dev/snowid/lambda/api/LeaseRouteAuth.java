@@ -6,6 +6,7 @@ import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.LeasePrincipals;
 import dev.snowid.protocol.LeaseAuthMode;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -35,9 +36,24 @@ public final class LeaseRouteAuth {
         this.principals = principals;
     }
 
+    /** The check the settings configure: their mode, secret digests and principals. */
+    public static LeaseRouteAuth of(FunctionSettings settings) {
+        return new LeaseRouteAuth(settings.leaseAuth(), settings.leaseSecretHashes(), settings.leasePrincipals());
+    }
+
     void check(ApiRequest request) {
+        check(request.headers(), request.iamCaller());
+    }
+
+    /**
+     * The same check on what a request shows before its body: its headers (names in lower case)
+     * and the caller API Gateway verified. The local runner asks it before it reads a body.
+     *
+     * @throws ApiError 401 or 403 when the request may not use the lease routes
+     */
+    public void check(Map<String, String> headers, Optional<String> iamCaller) {
         if (mode == LeaseAuthMode.AWS_IAM) {
-            String caller = request.iamCaller().filter(arn -> !arn.isBlank()).orElseThrow(() -> ApiError.unauthorized(
+            String caller = iamCaller.filter(arn -> !arn.isBlank()).orElseThrow(() -> ApiError.unauthorized(
                     "the lease routes of this function admit only callers API Gateway verified with IAM (SigV4); this request "
                             + "carries no IAM caller: sign it with the credentials of a role listed in " + FunctionSettings.LEASE_PRINCIPALS));
             if (!principals.admits(caller)) {
@@ -46,7 +62,7 @@ public final class LeaseRouteAuth {
             }
             return;
         }
-        Optional<String> refusal = bearer.refusal(request.header("authorization"));
+        Optional<String> refusal = bearer.refusal(Optional.ofNullable(headers.get("authorization")));
         if (refusal.isPresent()) {
             throw ApiError.unauthorized(refusal.get());
         }

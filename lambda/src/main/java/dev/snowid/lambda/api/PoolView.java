@@ -1,6 +1,7 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.WallClock;
+import dev.snowid.lambda.region.RegionView;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.PoolParts;
 import dev.snowid.lease.LeaseStore;
@@ -18,8 +19,10 @@ public final class PoolView {
     private final WallClock clock;
     private final long leaseMillis;
     private final String description;
+    private final RegionView region;
 
-    PoolView(PoolParts parts, LeaseStore store, WallClock clock, long leaseMillis, String description) {
+    PoolView(PoolParts parts, LeaseStore store, WallClock clock, long leaseMillis, String description, RegionView region) {
+        this.region = region;
         this.parts = parts;
         this.store = store;
         this.clock = clock;
@@ -27,8 +30,13 @@ public final class PoolView {
         this.description = description;
     }
 
-    public static PoolView of(FunctionSettings settings, LeaseStore store, WallClock clock) {
-        return new PoolView(settings.poolParts(), store, clock, settings.leaseTerms().leaseMillis(), settings.poolDescription());
+    public static PoolView of(FunctionSettings settings, LeaseStore store, WallClock clock, RegionView region) {
+        return new PoolView(settings.poolParts(), store, clock, settings.leaseTerms().leaseMillis(), settings.poolDescription(), region);
+    }
+
+    /** This stack among regions: its region, guard, the registry's claims, the region of an ID. */
+    RegionView region() {
+        return region;
     }
 
     PoolParts parts() {
@@ -42,6 +50,6 @@ public final class PoolView {
 
     SlotMap map() {
         var rows = store.heldSlots();
-        return SlotMap.of(clock.millis(), leaseMillis, parts.named(), rows);
+        return SlotMap.of(clock.millis(), leaseMillis, parts.named(), rows).withRegion(region.claims());
     }
 }

@@ -2,11 +2,14 @@ package dev.snowid.lambda.api;
 
 import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.protocol.LeaseRoute;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The paths of the API, and what the route table says of each path: which of the template's two
- * functions answers it, and whether it takes the lease routes' auth ({@link LeaseRouteAuth}). The
- * methods on each path, and what answers them, are the table's rows ({@link Endpoint}).
+ * The paths of the API, and what the route table says of each path: the query parameters it
+ * takes (any other is refused), which of the template's two functions answers it, and whether it
+ * takes the lease routes' auth ({@link LeaseRouteAuth}). The methods on each path, and what
+ * answers them, are the table's rows ({@link Endpoint}).
  *
  * <p>A route's template is also the value of the {@code route} log field and of the {@code Route}
  * metric dimension: a template, not the path, so that IDs and slot numbers never become dimension
@@ -25,7 +28,9 @@ public enum Route {
     UNMATCHED("unmatched", "", FunctionRole.IDS, false);
 
     private final String template;
+    /** The query as the routes are listed, e.g. {@code ?count=N}: it also declares the parameters the route takes. */
     private final String query;
+    private final List<String> parameters;
     private final FunctionRole role;
     private final boolean leaseAuth;
     /** The template up to its one {@code {parameter}} segment; the whole template when it has none. */
@@ -34,6 +39,7 @@ public enum Route {
     Route(String template, String query, FunctionRole role, boolean leaseAuth) {
         this.template = template;
         this.query = query;
+        this.parameters = parameterNames(query);
         this.role = role;
         this.leaseAuth = leaseAuth;
         int parameter = template.indexOf('{');
@@ -75,6 +81,21 @@ public enum Route {
     /** How the route's query reads in the list of routes, e.g. {@code ?count=N}; mostly empty. */
     String query() {
         return query;
+    }
+
+    /** The query parameters the route takes, e.g. {@code count}; none for most. */
+    List<String> parameters() {
+        return parameters;
+    }
+
+    private static List<String> parameterNames(String query) {
+        List<String> names = new ArrayList<>();
+        if (!query.isEmpty()) {
+            for (String parameter : query.substring(1).split("&")) {
+                names.add(parameter.substring(0, parameter.indexOf('=')));
+            }
+        }
+        return List.copyOf(names);
     }
 
     /** The function the template deploys for this route: {@link FunctionRole#IDS} or {@link FunctionRole#LEASES}. */

@@ -6,6 +6,7 @@ import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.WallClock;
+import dev.snowid.internal.ClosestName;
 import dev.snowid.internal.WholeNumber;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.ApiRequest;
@@ -16,17 +17,21 @@ import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.lease.AcquisitionRequest;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.lease.PooledLeaseSource;
+import dev.snowid.lease.RequestIdConflictException;
 import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAudit;
+import dev.snowid.protocol.LeaseFields;
 import dev.snowid.protocol.LeaseRoute;
 import dev.snowid.protocol.RetryAfter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -150,6 +155,7 @@ public final class SnowidApi {
         if (route.leaseAuth()) {
             auth.check(request);
         }
+        requireKnownParameters(request, endpoint);
         String parameter = route.parameter(path);
         return switch (endpoint) {
             case GET_IDS, POST_IDS -> ids(request);
@@ -188,6 +194,22 @@ public final class SnowidApi {
         }
         return ApiError.notFound("no route " + shortened(request.method()) + " " + shortened(path) + " as sent: the API matches the"
                 + " path as written, so write it without percent-escapes of its letters and digits; the routes are " + ROUTES);
+    }
+
+    /**
+     * Refuses a query parameter the route does not take: ignored, a typo ({@code ?cnt=3}) would be
+     * answered as if it were not there.
+     */
+    private static void requireKnownParameters(ApiRequest request, Endpoint endpoint) {
+        List<String> taken = endpoint.route().parameters();
+        for (String name : request.query().keySet()) {
+            if (!taken.contains(name)) {
+                String closest = ClosestName.among(name, taken);
+                throw ApiError.badRequest(ErrorCode.INVALID_QUERY, "unknown query parameter '" + shortened(name) + "' on "
+                        + endpoint.method() + " " + endpoint.route().template() + (taken.isEmpty() ? ": it takes no query parameters"
+                        : ": it takes only " + String.join(", ", taken) + (closest == null ? "" : "; did you mean " + closest + "?")));
+            }
+        }
     }
 
     /** The runtime's id of the invocation, else the event's (null if neither is known). */
@@ -239,6 +261,7 @@ public final class SnowidApi {
                 .field("datacenter", id.datacenter())
                 .field("machine", id.machine())
                 .field("sequence", id.sequence())
+                .field(LeaseFields.REGION, pool.region().regionOf(id).orElse(null))
                 .end());
     }
 
@@ -266,7 +289,15 @@ public final class SnowidApi {
         }
         LeaseRequestBody.Acquisition asked = LeaseRequestBody.acquisition(request.body());
         String holder = auth.holderOf(request, asked.holder().orElse(LeaseRequestBody.DEFAULT_HOLDER));
-        Lease lease = leases.acquire(holder, asked.requestId().orElse(null));
+        Lease lease;
+        try {
+            lease = leases.acquire(holder, asked.requestId().orElse(null));
+        } catch (RequestIdConflictException e) {
+            throw new ApiError(ErrorCode.REQUEST_ID_CONFLICT, LeaseFields.REQUEST_ID + " was first sent by another caller (another holder"
+                    + " name, or in aws_iam mode another IAM caller), and answers that caller only: nothing was granted. Draw a fresh"
+                    + " random " + LeaseFields.REQUEST_ID + " (" + AcquisitionRequest.SHAPE + ") for every new acquisition, and send"
+                    + " one again only to retry the acquisition it was drawn for");
+        }
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
         return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));
     }
@@ -330,6 +361,8 @@ public final class SnowidApi {
                 .field("version", Version.CURRENT)
                 .field("slot", lease.map(l -> l.slot().toString()).orElse(null))
                 .field("leaseMillisLeft", lease.map(l -> l.window().remainingMillis(now)).orElse(null))
+                .field(LeaseFields.REGION, pool.region().region())
+                .field(LeaseFields.GUARD, pool.region().guardState())
                 .end());
     }
 

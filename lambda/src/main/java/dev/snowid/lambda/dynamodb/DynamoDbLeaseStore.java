@@ -24,6 +24,8 @@ import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.RequestClaim;
+import dev.snowid.region.ClaimMarkers;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
@@ -31,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -46,8 +49,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The lease table on DynamoDB (the protocol: {@code docs/protocol.md}). Every call is one conditional {@code UpdateItem}
- * (or one paginated {@code Scan}); the item's own {@code expiresAt} decides whether a slot is
- * free, never DynamoDB's TTL, which deletes late and lazily.
+ * (or one paginated {@code Scan}; an acquisition id's claim, {@link RequestClaims}, also one keyed
+ * {@code GetItem}); the item's own {@code expiresAt} decides whether a slot is free, never
+ * DynamoDB's TTL, which deletes late and lazily.
  *
  * <p>Expressions are written so that DynamoDB and dynalite agree on them: both evaluate every
  * operand of a {@code SET} on the item as it was before the update (so {@code floor} receives
@@ -62,15 +66,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  */
 public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
-    private static final Map<String, String> NAMES = Map.of(
-            "#slot", SLOT, "#owner", OWNER, "#fence", FENCE, "#expiresAt", EXPIRES_AT,
-            "#floor", FLOOR, "#ttl", TTL, "#holder", HOLDER, "#request", REQUEST, "#releasedBy", RELEASED_BY);
-
     private final DynamoDbClient client;
     private final String table;
     private final StoreClockSkew skew;
     private final String where;
     private final LeaseTableCalls calls;
+    private final RequestClaims claims;
 
     private DynamoDbLeaseStore(DynamoDbClient client, String table, String tableSetting, StoreClockSkew skew, int maxAttempts,
             Duration operationTimeout, String where) {
@@ -78,7 +79,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         this.table = table;
         this.skew = skew;
         this.where = where;
-        this.calls = new LeaseTableCalls(this, table, tableSetting, where, skew, maxAttempts, operationTimeout);
+        this.calls = new LeaseTableCalls(client, this, table, tableSetting, where, skew, maxAttempts, operationTimeout);
+        this.claims = new RequestClaims(table, calls);
     }
 
     /**
@@ -98,6 +100,11 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     public String tableName() {
         return table;
+    }
+
+    /** The claim markers kept in this table, over this store's client ({@code dev.snowid.region}). */
+    public ClaimMarkers claimMarkers() {
+        return new LeaseTableMarkers(client, table, calls);
     }
 
     @Override
@@ -265,24 +272,19 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
         }
     }
 
-    /**
-     * One consistent Scan for the item carrying {@code requestId} that is still held and not
-     * expired; the request record goes with the first renewal or the release, so what it reads is
-     * the item as the grant wrote it. Only the matching item's owner token is read.
-     */
     @Override
-    public Optional<Lease> grantedFor(String requestId, long now) {
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":request", string(requestId));
-        values.put(":now", number(now));
-        return scan("look for the lease of a retried acquisition",
-                scanOf("#slot, #owner, #fence, #floor, #expiresAt", LeaseConditions.GRANTED_FOR, values))
-                .flatMap(item -> {
-                    AttributeValue owner = item.get(OWNER);
-                    return slotOf(item).filter(slot -> owner != null && owner.s() != null).map(slot -> leaseFrom(slot, owner.s(), item))
-                            .stream();
-                })
-                .findFirst();
+    public RequestClaim claim(String requestId, String holder, String owner, long until) {
+        return claims.claim(requestId, holder, owner, until);
+    }
+
+    @Override
+    public boolean recordGrant(RequestClaim read, Lease lease) {
+        return claims.recordGrant(read, lease);
+    }
+
+    @Override
+    public Optional<Lease> grantedFor(RequestClaim claim, long now) {
+        return claims.grantedFor(claim, now);
     }
 
     @Override
@@ -341,17 +343,18 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
                 .consistentRead(true)
                 .projectionExpression(projection)
                 .filterExpression(filter)
-                .expressionAttributeNames(placeholders(projection, filter));
+                .expressionAttributeNames(LeaseConditions.placeholders(projection, filter));
         if (!values.isEmpty()) {
             scan.expressionAttributeValues(values); // DynamoDB rejects an empty map
         }
         return scan.build();
     }
 
-    /** The item's slot; none for an item whose key is outside the 1024 slots (not one of ours). */
+    /** The item's slot; none for an item whose key is not a slot's (a request's claim). */
     private static Optional<Slot> slotOf(Map<String, AttributeValue> item) {
-        long index = numberOf(item, SLOT);
-        return index >= 0 && index < Slot.COUNT ? Optional.of(Slot.ofIndex((int) index)) : Optional.empty();
+        AttributeValue key = item.get(SLOT);
+        OptionalInt index = key == null ? OptionalInt.empty() : LeaseTableSchema.slotIndexOf(key.n());
+        return index.isPresent() ? Optional.of(Slot.ofIndex(index.getAsInt())) : Optional.empty();
     }
 
     @Override
@@ -377,28 +380,7 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
     /** One conditional UpdateItem on {@code slot}'s item, naming only the attributes its expressions use. */
     private UpdateItemRequest update(Slot slot, String condition, String update, Map<String, AttributeValue> values,
             ReturnValue returnValues) {
-        return UpdateItemRequest.builder()
-                .tableName(table)
-                .key(Map.of(SLOT, number(slot.index())))
-                .conditionExpression(condition)
-                .updateExpression(update)
-                .expressionAttributeNames(placeholders(condition, update))
-                .expressionAttributeValues(values)
-                .returnValues(returnValues)
-                .build();
-    }
-
-    /** The attribute names of the placeholders {@code expressions} use, and no others: DynamoDB rejects an unused one. */
-    private static Map<String, String> placeholders(String... expressions) {
-        Map<String, String> names = new HashMap<>();
-        NAMES.forEach((placeholder, name) -> {
-            for (String expression : expressions) {
-                if (expression.contains(placeholder)) {
-                    names.put(placeholder, name);
-                }
-            }
-        });
-        return names;
+        return LeaseItems.update(table, Integer.toString(slot.index()), condition, update, values, returnValues);
     }
 
     private static LeaseLostException lost(Slot slot, long fence, String action) {
@@ -406,10 +388,8 @@ LeaseConditions.HELD_BY_AND_NOT_SHORTENED, LeaseConditions.EXTEND, values, Retur
                 + "): the slot now has another owner or fence, was released, or has no item");
     }
 
-    /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
     private UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
-        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> calls.timeouts(o, action, deadline)).build();
-        return calls.call(action, () -> client.updateItem(timed));
+        return calls.updateItem(action, deadline, request);
     }
 
     /** Assembles a store: table, clock (for the skew estimate) and SDK client settings. */

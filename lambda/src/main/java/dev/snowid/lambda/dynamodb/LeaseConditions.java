@@ -1,5 +1,8 @@
 package dev.snowid.lambda.dynamodb;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * The lease table's conditions and update expressions, by name: what each conditional write
  * requires of the item, said once (as the DynamoDB lock client names its conditions). Attribute
@@ -8,7 +11,28 @@ package dev.snowid.lambda.dynamodb;
  */
 final class LeaseConditions {
 
+    private static final Map<String, String> NAMES = Map.ofEntries(
+            Map.entry("#slot", LeaseTableSchema.SLOT), Map.entry("#owner", LeaseTableSchema.OWNER),
+            Map.entry("#fence", LeaseTableSchema.FENCE), Map.entry("#expiresAt", LeaseTableSchema.EXPIRES_AT),
+            Map.entry("#floor", LeaseTableSchema.FLOOR), Map.entry("#ttl", LeaseTableSchema.TTL),
+            Map.entry("#holder", LeaseTableSchema.HOLDER), Map.entry("#request", LeaseTableSchema.REQUEST),
+            Map.entry("#releasedBy", LeaseTableSchema.RELEASED_BY), Map.entry("#boundTo", LeaseTableSchema.BOUND_TO),
+            Map.entry("#claimOwner", LeaseTableSchema.CLAIM_OWNER), Map.entry("#claimSlot", LeaseTableSchema.CLAIM_SLOT));
+
     private LeaseConditions() {
+    }
+
+    /** The attribute names of the placeholders {@code expressions} use, and no others: DynamoDB rejects an unused one. */
+    static Map<String, String> placeholders(String... expressions) {
+        Map<String, String> names = new HashMap<>();
+        NAMES.forEach((placeholder, name) -> {
+            for (String expression : expressions) {
+                if (expression.contains(placeholder)) {
+                    names.put(placeholder, name);
+                }
+            }
+        });
+        return names;
     }
 
     // What a write requires of the item.
@@ -32,8 +56,12 @@ final class LeaseConditions {
      * fence (every grant bumps it), and it records who released.
      */
     static final String RELEASED_BY = "attribute_not_exists(#owner) AND #fence = :fence AND #releasedBy = :owner";
-    /** Granted to this acquisition request, not renewed or released since, and not expired. */
-    static final String GRANTED_FOR = "#request = :request AND attribute_exists(#owner) AND #expiresAt >= :now";
+    /** A request's claim as read: this id, the read owner token, no grant recorded. */
+    static final String CLAIMED_WITHOUT_GRANT = "#request = :request AND #claimOwner = :readOwner AND attribute_not_exists(#claimSlot)";
+    /** A request's claim as read: this id, the read owner token, the read grant recorded. */
+    static final String CLAIMED_WITH_GRANT = "#request = :request AND #claimOwner = :readOwner AND #claimSlot = :readSlot";
+    /** A request's claim records exactly this grant. */
+    static final String RECORDS_GRANT = "#request = :request AND #claimOwner = :owner AND #claimSlot = :slot";
     /** The Scans' filter: items that are held (or were, and their expiry says until when). */
     static final String HAS_OWNER = "attribute_exists(#owner)";
 
@@ -55,6 +83,16 @@ final class LeaseConditions {
     static final String RELEASE_TO_NEXT = "SET #expiresAt = :next, #releasedBy = :owner REMOVE #owner, #request";
     /** A release that keeps the expiry. */
     static final String RELEASE_KEEPING_EXPIRY = "SET #releasedBy = :owner REMOVE #owner, #request";
+    /**
+     * Claims a request id, unless it was claimed before: then it changes nothing. Either way the
+     * answer (ALL_NEW) is the claim as stored, so one write both claims and looks up.
+     */
+    static final String CLAIM = "SET #request = if_not_exists(#request, :request), #boundTo = if_not_exists(#boundTo, :boundTo),"
+            + " #claimOwner = if_not_exists(#claimOwner, :owner), #ttl = if_not_exists(#ttl, :ttl)";
+    /** Records a grant on a request's claim. */
+    static final String RECORD_GRANT = "SET #claimOwner = :owner, #claimSlot = :slot, #ttl = :ttl";
+    /** Changes nothing, on a request's claim. */
+    static final String TOUCH_CLAIM = "SET #claimOwner = #claimOwner";
     /** Changes nothing: a write whose only point is its condition, returning the item as stored. */
     static final String TOUCH_HOLDER = "SET #holder = #holder";
     /** Changes nothing, for an item that has no holder to touch (a released one). */

@@ -11,12 +11,19 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** Lease items and their attribute values: what goes into a write and what is read back. */
 final class LeaseItems {
 
     /** {@code ttl} trails {@code expiresAt} by days, so that {@code floor} outlives any plausible pause. */
     static final long TTL_AFTER_EXPIRY_SECONDS = TimeUnit.DAYS.toSeconds(7);
+    /**
+     * A claim's {@code ttl} trails the end of the lease it is for by an hour: it is needed only
+     * while that lease can be answered again, and Scans read it (and skip it) until it is deleted.
+     */
+    static final long CLAIM_TTL_AFTER_LEASE_SECONDS = TimeUnit.HOURS.toSeconds(1);
     private static final int MAX_HOLDER_LENGTH = 256;
 
     private LeaseItems() {
@@ -36,6 +43,30 @@ final class LeaseItems {
 
     static long ttlFor(long expiresAtMillis) {
         return expiresAtMillis / 1000 + TTL_AFTER_EXPIRY_SECONDS;
+    }
+
+    static long claimTtlFor(long leaseEndMillis) {
+        return leaseEndMillis / 1000 + CLAIM_TTL_AFTER_LEASE_SECONDS;
+    }
+
+    /**
+     * One UpdateItem on the item keyed {@code key} (a slot's index, or a claim's key), naming only
+     * the attributes its expressions use; no condition when {@code condition} is null.
+     */
+    static UpdateItemRequest update(String table, String key, String condition, String update, Map<String, AttributeValue> values,
+            ReturnValue returnValues) {
+        UpdateItemRequest.Builder request = UpdateItemRequest.builder()
+                .tableName(table)
+                .key(Map.of(LeaseTableSchema.SLOT, AttributeValue.fromN(key)))
+                .updateExpression(update)
+                .expressionAttributeValues(values)
+                .returnValues(returnValues);
+        if (condition != null) {
+            request.conditionExpression(condition).expressionAttributeNames(LeaseConditions.placeholders(condition, update));
+        } else {
+            request.expressionAttributeNames(LeaseConditions.placeholders(update));
+        }
+        return request.build();
     }
 
     static String holderText(String holder) {

@@ -6,8 +6,13 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * How the store makes one SDK call: with what is left of its operation's time budget, and with
@@ -19,6 +24,7 @@ final class LeaseTableCalls {
     static final long RETRY_AFTER_OUTAGE_MILLIS = 1_000;
     static final long RETRY_AFTER_MISCONFIGURATION_MILLIS = 60_000;
 
+    private final DynamoDbClient client;
     private final Object store;
     private final String table;
     private final String tableSetting;
@@ -26,10 +32,21 @@ final class LeaseTableCalls {
     private final StoreClockSkew skew;
     private final int maxAttempts;
     private final Duration operationTimeout;
+    /** What the table is and who creates it, for the message when it does not exist. */
+    private final String[] kind;
 
     /** @param store the store, for messages (its {@code toString} names table and endpoint) */
-    LeaseTableCalls(Object store, String table, String tableSetting, String where, StoreClockSkew skew, int maxAttempts,
-            Duration operationTimeout) {
+    LeaseTableCalls(DynamoDbClient client, Object store, String table, String tableSetting, String where, StoreClockSkew skew,
+            int maxAttempts, Duration operationTimeout) {
+        this(client, store, table, tableSetting, where, skew, maxAttempts, operationTimeout, "lease table",
+                "the SAM template creates it");
+    }
+
+    /** @param kind what the table is ({@code "lease table"}) and who creates it, for the message when it does not exist */
+    LeaseTableCalls(DynamoDbClient client, Object store, String table, String tableSetting, String where, StoreClockSkew skew,
+            int maxAttempts, Duration operationTimeout, String... kind) {
+        this.client = client;
+        this.kind = kind;
         this.store = store;
         this.table = table;
         this.tableSetting = tableSetting;
@@ -58,6 +75,19 @@ final class LeaseTableCalls {
         }
     }
 
+    /** One UpdateItem with what is left of its operation's deadline as its {@code apiCallTimeout}. */
+    UpdateItemResponse updateItem(String action, OperationDeadline deadline, UpdateItemRequest request) {
+        UpdateItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
+        return call(action, () -> client.updateItem(timed));
+    }
+
+    /** One GetItem, an operation of its own. */
+    GetItemResponse getItem(String action, GetItemRequest request) {
+        OperationDeadline deadline = startOperation();
+        GetItemRequest timed = request.toBuilder().overrideConfiguration(o -> timeouts(o, action, deadline)).build();
+        return call(action, () -> client.getItem(timed));
+    }
+
     /**
      * Whether the SDK made more than one attempt before this failed condition: then an earlier
      * attempt may have landed although its answer was lost, and the failed condition may be our own write's doing.
@@ -78,9 +108,9 @@ final class LeaseTableCalls {
         } catch (ConditionalCheckFailedException conditionFailed) {
             throw conditionFailed;
         } catch (ResourceNotFoundException missing) {
-            throw new LeaseStoreUnavailableException("the lease table '" + table + "' does not exist on " + where
+            throw new LeaseStoreUnavailableException("the " + kind[0] + " '" + table + "' does not exist on " + where
                     + (tableSetting == null ? ": " : ": set " + tableSetting + " to ")
-                    + "the name of the lease table (the SAM template creates it)",
+                    + "the name of the " + kind[0] + " (" + kind[1] + ")",
                     RETRY_AFTER_MISCONFIGURATION_MILLIS, missing);
         } catch (AwsServiceException refused) {
             String code = refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode();

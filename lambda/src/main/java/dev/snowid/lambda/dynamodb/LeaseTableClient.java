@@ -36,8 +36,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  *   <li>one acquisition: at most {@link #OPERATIONS_PER_ACQUISITION} operations (a random probe,
  *       the Scan, {@code PooledLeaseSource.MAX_ATTEMPTS_AFTER_SCAN} = 3 writes, and one release
  *       when the store's clock turns out too far off), so at most {@link #ACQUISITION_BUDGET};</li>
- *   <li>one request: at most an acquisition plus two renewals (a lease that ran out is renewed,
- *       then re-acquired), {@link #REQUEST_BUDGET}, well inside the function's timeout (15 s).</li>
+ *   <li>one request: at most {@link #OPERATIONS_PER_REQUEST} operations, {@link #REQUEST_BUDGET},
+ *       well inside the function's timeout (15 s): on {@code /ids} an acquisition plus two
+ *       renewals (a lease that ran out is renewed, then re-acquired); on {@code POST /leases} an
+ *       acquisition with a request id, which adds its claim and the record of its grant (a retry
+ *       reads its recorded slot's item instead of the probe; a handback after a failed record
+ *       replaces the one for a clock too far off).</li>
  * </ul>
  * In an outage the first operation fails and the request answers 503 after about one
  * {@link #OPERATION_TIMEOUT}; the larger bounds hold for a store that is slow but answers.
@@ -51,7 +55,8 @@ public final class LeaseTableClient {
     public static final Duration OPERATION_TIMEOUT = ATTEMPT_TIMEOUT.multipliedBy(MAX_ATTEMPTS);
     public static final int OPERATIONS_PER_ACQUISITION = 6;
     public static final Duration ACQUISITION_BUDGET = OPERATION_TIMEOUT.multipliedBy(OPERATIONS_PER_ACQUISITION);
-    public static final Duration REQUEST_BUDGET = ACQUISITION_BUDGET.plus(OPERATION_TIMEOUT.multipliedBy(2));
+    public static final int OPERATIONS_PER_REQUEST = OPERATIONS_PER_ACQUISITION + 2;
+    public static final Duration REQUEST_BUDGET = OPERATION_TIMEOUT.multipliedBy(OPERATIONS_PER_REQUEST);
 
     /** Region used to sign requests to a local engine when {@code AWS_REGION} is not set. */
     static final String LOCAL_REGION = "us-east-1";
@@ -66,6 +71,7 @@ public final class LeaseTableClient {
     public static final class Builder {
 
         private URI endpoint;
+        private String region;
         private Duration connectTimeout = CONNECT_TIMEOUT;
         private Duration attemptTimeout = ATTEMPT_TIMEOUT;
         private int maxAttempts = MAX_ATTEMPTS;
@@ -84,6 +90,12 @@ public final class LeaseTableClient {
 
         public Builder endpoint(Optional<URI> endpoint) {
             this.endpoint = endpoint.orElse(null);
+            return this;
+        }
+
+        /** The region the table is in; the function's own ({@code AWS_REGION}) when absent. */
+        public Builder region(String region) {
+            this.region = region == null || region.isEmpty() ? null : region;
             return this;
         }
 
@@ -145,9 +157,13 @@ public final class LeaseTableClient {
                             .apiCallTimeout(operationTimeout())
                             .executionInterceptors(List.copyOf(interceptors))
                             .build());
+            if (region != null) {
+                client.region(Region.of(region));
+            }
             if (endpoint != null) {
                 client.endpointOverride(endpoint)
-                        .region(Region.of(Optional.ofNullable(System.getenv("AWS_REGION")).orElse(LOCAL_REGION)));
+                        .region(Region.of(Optional.ofNullable(region).or(() -> Optional.ofNullable(System.getenv("AWS_REGION")))
+                                .orElse(LOCAL_REGION)));
                 if (isLoopback(endpoint)) {
                     // Local engines accept any signature, but the SDK insists on signing with something.
                     client.credentialsProvider(StaticCredentialsProvider.create(

@@ -51,6 +51,16 @@ public final class FunctionSettings {
     public static final String METRICS_NAMESPACE = "SNOWID_METRICS_NAMESPACE";
     /** The {@code service} of every log line and the {@code Service} dimension of every metric. */
     public static final String SERVICE = "SNOWID_SERVICE";
+    /** This stack's region, as claims and decoded IDs name it ({@link RegionSettings}). */
+    public static final String REGION = "SNOWID_REGION";
+    /** This stack's name in its claims. */
+    public static final String STACK = "SNOWID_STACK";
+    /** The claim registry table; unset: a lone stack, unguarded. */
+    public static final String REGISTRY_TABLE = "SNOWID_REGISTRY_TABLE";
+    /** The registry's home region; unset: the function's own. */
+    public static final String REGISTRY_REGION = "SNOWID_REGISTRY_REGION";
+    /** Endpoint override of the registry (a local engine). */
+    public static final String REGISTRY_ENDPOINT = "SNOWID_REGISTRY_ENDPOINT";
 
     /** Set by the Lambda runtime, not settings: who holds a lease, for people reading the table. */
     public static final String LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME";
@@ -63,6 +73,8 @@ public final class FunctionSettings {
     public static final String DEFAULT_MACHINES = "0-31";
     public static final String DEFAULT_SERVICE = "snowid";
     public static final String DEFAULT_METRICS_NAMESPACE = "snowid";
+    public static final String DEFAULT_REGION = "local";
+    public static final String DEFAULT_STACK = "snowid";
 
     private static final Setting<String> TABLE_SETTING = Setting.named(TABLE).parsedBy(FunctionValues::table)
             .byDefault(DEFAULT_TABLE).allowed(FunctionValues.TABLE_ALLOWED, "3", "255").means("the lease table's name");
@@ -106,11 +118,24 @@ public final class FunctionSettings {
             .byDefault(DEFAULT_SERVICE).allowed(FunctionValues.SERVICE_ALLOWED)
             .means("the service of log lines and the Service dimension of metrics");
 
+    private static final Setting<String> REGION_SETTING = Setting.named(REGION).byDefault(DEFAULT_REGION)
+            .allowed("printable ASCII without spaces or '/', e.g. eu-west-1").means("this stack's region, as claims and decoded IDs name it");
+    private static final Setting<String> STACK_SETTING = Setting.named(STACK).byDefault(DEFAULT_STACK)
+            .allowed("printable ASCII without spaces or '/', e.g. the stack name").means("this stack's name in its claims");
+    private static final Setting<String> REGISTRY_TABLE_SETTING = Setting.named(REGISTRY_TABLE).parsedBy(FunctionValues::table)
+            .unsetMeans("none: a lone stack, unguarded").allowed(FunctionValues.TABLE_ALLOWED, "3", "255")
+            .means("the claim registry table this stack's block must be claimed in before it leases");
+    private static final Setting<String> REGISTRY_REGION_SETTING = Setting.named(REGISTRY_REGION).unsetMeans("the function's own region")
+            .allowed("an AWS region, e.g. eu-west-1").means("the claim registry's home region");
+    private static final Setting<URI> REGISTRY_ENDPOINT_SETTING = Setting.named(REGISTRY_ENDPOINT).parsedBy(FunctionValues::endpoint)
+            .allowed(FunctionValues.ENDPOINT_ALLOWED).means("endpoint override of the claim registry (local engine)");
+
     /** Every {@code SNOWID_*} variable the function reads: the one declaration of each. */
     public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the function", TABLE_SETTING, DATACENTERS_SETTING,
             MACHINES_SETTING, LEASE_MILLIS_SETTING, MAX_CLOCK_SKEW_SETTING, EPOCH_SETTING, SECRET_SHA256_SETTING, NEXT_SHA256_SETTING,
             LEASE_AUTH_SETTING, PRINCIPALS_SETTING, ROLE_SETTING, AGENT_SLOTS_SETTING, ENDPOINT_SETTING, METRICS_SETTING,
-            NAMESPACE_SETTING, SERVICE_SETTING);
+            NAMESPACE_SETTING, SERVICE_SETTING, REGION_SETTING, STACK_SETTING, REGISTRY_TABLE_SETTING, REGISTRY_REGION_SETTING,
+            REGISTRY_ENDPOINT_SETTING);
 
     /** Every {@code SNOWID_*} variable the function reads. */
     static final List<String> NAMES = CATALOGUE.names();
@@ -147,6 +172,7 @@ public final class FunctionSettings {
     private final String service;
     private final String metricsNamespace;
     private final String holder;
+    private final RegionSettings region;
     private final List<String> warnings;
 
     private FunctionSettings(Map<String, String> env, Collection<String> readElsewhere) {
@@ -169,6 +195,8 @@ public final class FunctionSettings {
         service = read(env, SERVICE_SETTING);
         metricsNamespace = read(env, NAMESPACE_SETTING);
         holder = holder(env);
+        region = RegionSettings.of(read(env, REGION_SETTING), read(env, STACK_SETTING), read(env, REGISTRY_TABLE_SETTING),
+                read(env, REGISTRY_REGION_SETTING), read(env, REGISTRY_ENDPOINT_SETTING), pool);
     }
 
     /** The settings of this process: the Lambda environment, or the local runner's. */
@@ -273,6 +301,11 @@ public final class FunctionSettings {
     /** The CloudWatch namespace of the metrics. */
     public String metricsNamespace() {
         return metricsNamespace;
+    }
+
+    /** This stack's region and name, and the claim registry that guards it, if any. */
+    public RegionSettings region() {
+        return region;
     }
 
     /** Who this environment is, written into the table's {@code holder} attribute. */

@@ -5,6 +5,7 @@ import dev.snowid.WallClock;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.RequestClaim;
 import dev.snowid.lease.SlotPool;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +39,21 @@ public final class MeteredLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Optional<Lease> grantedFor(String requestId, long now) {
+    public RequestClaim claim(String requestId, String holder, String owner, long until) {
         meter.current().storeCall();
-        return store.grantedFor(requestId, now);
+        return store.claim(requestId, holder, owner, until);
+    }
+
+    @Override
+    public boolean recordGrant(RequestClaim read, Lease lease) {
+        meter.current().storeCall();
+        return store.recordGrant(read, lease);
+    }
+
+    @Override
+    public Optional<Lease> grantedFor(RequestClaim claim, long now) {
+        meter.current().storeCall();
+        return store.grantedFor(claim, now);
     }
 
     @Override

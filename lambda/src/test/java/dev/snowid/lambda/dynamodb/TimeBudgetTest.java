@@ -63,6 +63,16 @@ class TimeBudgetTest {
     }
 
     @Test
+    void anAcquisitionWithARequestIdFromASlowStoreGivesUpWithinTheRequestBudget() {
+        proxy.slow(Duration.ofSeconds(30));
+        PooledLeaseSource source = new PooledLeaseSource(store, SlotPool.of(0, 0, 0, 3), LeaseTerms.DEFAULT, WallClock.SYSTEM, "test");
+
+        Duration took = timeToFail(() -> source.acquire("test", "5f0c9e3a1b7d42c8e6a0f19b3d5c7e21"));
+
+        assertTrue(took.compareTo(LeaseTableClient.REQUEST_BUDGET.plus(SLACK)) < 0, "gave up after " + took);
+    }
+
+    @Test
     void oneOperationGivesUpWithinItsOwnTimeoutWhateverItsRetries() {
         proxy.slow(Duration.ofSeconds(30));
 

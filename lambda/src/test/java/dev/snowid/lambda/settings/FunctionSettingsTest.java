@@ -2,11 +2,15 @@ package dev.snowid.lambda.settings;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.Setting;
+import dev.snowid.testing.MessageProse;
+import dev.snowid.region.Block;
+import dev.snowid.region.Claimant;
 import dev.snowid.testing.SettingsTables;
 import dev.snowid.protocol.LeaseAuthMode;
 import java.util.HexFormat;
@@ -31,7 +35,7 @@ class FunctionSettingsTest {
                         setting.name() + " is declared to default to " + setting.defaultValue());
             }
         }
-        assertEquals(11, literals, "the variables with a literal default");
+        assertEquals(13, literals, "the variables with a literal default");
 
         FunctionSettings settings = FunctionSettings.from(Map.of());
         assertEquals("snowid-leases", settings.table());
@@ -44,6 +48,8 @@ class FunctionSettingsTest {
         assertEquals(FunctionSettings.Metrics.OFF, settings.metrics());
         assertEquals(FunctionRole.ALL, settings.role());
         assertEquals(LeaseAuthMode.BEARER, settings.leaseAuth());
+        assertEquals(Claimant.of("local", "snowid"), settings.region().claimant());
+        assertFalse(settings.region().guarded(), "no registry: a lone stack");
     }
 
     @Test
@@ -80,6 +86,11 @@ class FunctionSettingsTest {
                 Map.entry(FunctionSettings.METRICS, "EMF"),
                 Map.entry(FunctionSettings.METRICS_NAMESPACE, "ids/prod"),
                 Map.entry(FunctionSettings.SERVICE, "ids-prod"),
+                Map.entry(FunctionSettings.REGION, "eu-west-1"),
+                Map.entry(FunctionSettings.STACK, "snowid-eu"),
+                Map.entry(FunctionSettings.REGISTRY_TABLE, "snowid-registry"),
+                Map.entry(FunctionSettings.REGISTRY_REGION, "us-east-1"),
+                Map.entry(FunctionSettings.REGISTRY_ENDPOINT, "http://localhost:8001"),
                 Map.entry(FunctionSettings.LAMBDA_FUNCTION_NAME, "snowid"),
                 Map.entry(FunctionSettings.LAMBDA_LOG_STREAM_NAME, "2026/11/29/[$LATEST]abc"));
         Set<String> snowid = new TreeSet<>(every.keySet());
@@ -104,6 +115,31 @@ class FunctionSettingsTest {
         assertEquals("ids/prod", settings.metricsNamespace());
         assertEquals("ids-prod", settings.service());
         assertEquals("snowid/2026/11/29/[$LATEST]abc", settings.holder());
+        assertEquals(Claimant.of("eu-west-1", "snowid-eu"), settings.region().claimant());
+        assertEquals("snowid-registry", settings.region().registryTable().orElseThrow());
+        assertEquals("us-east-1", settings.region().registryRegion().orElseThrow());
+        assertEquals(8001, settings.region().registryEndpoint().orElseThrow().getPort());
+        assertEquals(Block.of(1), settings.region().block().orElseThrow(), "datacenters 4-5 lie in block 1 (4-7)");
+    }
+
+    @Test
+    void aGuardedPoolLiesInOneBlockAndTheRegistrySettingsComeTogether() {
+        InvalidSettingException spans = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(
+                FunctionSettings.REGISTRY_TABLE, "snowid-registry", FunctionSettings.DATACENTERS, "2-5")));
+        assertTrue(spans.getMessage().startsWith(FunctionSettings.DATACENTERS) && spans.getMessage().contains("0-3, 4-7"),
+                spans.getMessage());
+        assertEquals(Block.of(0), FunctionSettings.from(Map.of(FunctionSettings.REGISTRY_TABLE, "snowid-registry",
+                FunctionSettings.DATACENTERS, "2-3")).region().block().orElseThrow());
+        assertEquals(4 * 32, FunctionSettings.from(Map.of(FunctionSettings.DATACENTERS, "2-5")).pool().size(), "unguarded: any pool");
+        InvalidSettingException alone = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(
+                FunctionSettings.REGISTRY_REGION, "eu-west-1")));
+        assertTrue(alone.getMessage().startsWith(FunctionSettings.REGISTRY_TABLE), alone.getMessage());
+        InvalidSettingException spaced = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(
+                FunctionSettings.REGION, "eu west")));
+        assertTrue(spaced.getMessage().startsWith(FunctionSettings.REGION), spaced.getMessage());
+        InvalidSettingException slashed = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(
+                FunctionSettings.STACK, "a/b")));
+        assertTrue(slashed.getMessage().startsWith(FunctionSettings.STACK), slashed.getMessage());
     }
 
     @ParameterizedTest
@@ -138,8 +174,19 @@ class FunctionSettingsTest {
     void aBadValueNamesItsVariableAndWhatIsAllowed(String variable, String value, String allowed) {
         InvalidSettingException error = assertThrows(InvalidSettingException.class, () -> FunctionSettings.from(Map.of(variable, value)));
         assertEquals(variable, error.variable());
-        assertTrue(error.getMessage().startsWith(variable + ": "), error.getMessage());
+        assertTrue(error.getMessage().startsWith(variable + ": ") || error.getMessage().startsWith(variable + " "), error.getMessage());
         assertTrue(error.getMessage().contains(allowed), error.getMessage());
+        assertEquals(List.of(), MessageProse.strayPunctuation(error.getMessage()));
+    }
+
+    @Test
+    void aMessageThatGoesOnFromTheVariablesNameMakesOneSentenceWithIt() {
+        InvalidSettingException empty = assertThrows(InvalidSettingException.class,
+                () -> FunctionSettings.from(Map.of(FunctionSettings.LEASE_AUTH, "aws_iam")));
+        assertTrue(empty.getMessage().startsWith(FunctionSettings.LEASE_PRINCIPALS + " is empty, and "), empty.getMessage());
+        assertEquals(List.of(), MessageProse.strayPunctuation(empty.getMessage()));
+        assertEquals("SNOWID_X: 'y' is not allowed", new InvalidSettingException("SNOWID_X", "'y' is not allowed").getMessage());
+        assertEquals("SNOWID_X must be set", new InvalidSettingException("SNOWID_X", "must be set").getMessage());
     }
 
     @Test
@@ -188,7 +235,8 @@ class FunctionSettingsTest {
         return String.join(" | ", settings.table(), settings.poolDescription(), settings.pool().toString(),
                 settings.leaseTerms().toString(), Long.toString(settings.codec().epochMillis()), settings.leaseAuth().toString(), settings.role().toString(), settings.poolParts().describeSplit(),
                 settings.metrics().toString(), settings.metricsNamespace(), settings.service(),
-                settings.dynamoDbEndpoint().toString(), Integer.toString(settings.leaseSecretHashes().size()));
+                settings.dynamoDbEndpoint().toString(), Integer.toString(settings.leaseSecretHashes().size()),
+                settings.region().claimant().toString());
     }
 
     @Test

@@ -15,6 +15,10 @@ public final class LeaseStartupException extends RuntimeException {
         SETTING_INVALID,
         UNREACHABLE,
         SECRET_REFUSED,
+        /** With aws_iam: API Gateway refused the signature, or the function does not list the workload's role (401, 403). */
+        PRINCIPAL_REFUSED,
+        /** With aws_iam: the AWS SDK's signer or credentials chain is not on the class path. */
+        SDK_MISSING,
         POOL_FULL,
         API_FAILED,
         EPOCH_MISMATCH,

@@ -1,5 +1,6 @@
 package dev.snowid.spring.autoconfigure;
 
+import dev.snowid.client.auth.AwsSigning;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
@@ -24,6 +25,11 @@ public final class SnowidFailureAnalyzer extends AbstractFailureAnalyzer<LeaseSt
                 return "snowid could not reach the lease API" + at + " (" + e.setting().property() + "): " + e.getMessage();
             case SECRET_REFUSED:
                 return "The lease API" + at + " refused the bearer secret (" + e.setting().property() + "): " + e.getMessage();
+            case PRINCIPAL_REFUSED:
+                return "The lease API" + at + " refused this application's AWS identity (" + e.setting().property() + "=aws_iam): "
+                        + e.getMessage();
+            case SDK_MISSING:
+                return "snowid cannot sign lease requests (" + e.setting().property() + "=aws_iam): " + e.getMessage();
             case POOL_FULL:
                 return "Every node slot of the lease API's pool" + at + " is held, so this application has none to issue IDs from: "
                         + e.getMessage();
@@ -46,6 +52,14 @@ public final class SnowidFailureAnalyzer extends AbstractFailureAnalyzer<LeaseSt
                         + ", reachable from this machine.";
             case SECRET_REFUSED:
                 return "Set " + SnowidSetting.SECRET.property() + " (or SNOWID_LEASE_SECRET) to the secret the lease API expects.";
+            case PRINCIPAL_REFUSED:
+                return "Run as a role the function lists in SNOWID_LEASE_PRINCIPALS (the template's LeasePrincipals; the caller's ARN is"
+                        + " above when the function refused it) and may call execute-api:Invoke on the API, with credentials the AWS SDK's"
+                        + " default chain finds here; behind a custom domain, set " + SnowidSetting.REGION.property() + ".";
+            case SDK_MISSING:
+                return "Add the Maven artifacts " + AwsSigning.SIGNER_ARTIFACT + " and " + AwsSigning.CREDENTIALS_ARTIFACT
+                        + " (AWS SDK v2; and " + AwsSigning.STS_ARTIFACT + " for web identity), or set " + SnowidSetting.AUTH.property()
+                        + "=bearer with " + SnowidSetting.SECRET.property() + ".";
             case POOL_FULL:
                 return "Stop a holder of the pool, give the function a larger pool, or set " + SnowidSetting.WAIT_FOR_SLOT.property()
                         + " (" + SnowidSetting.WAIT_FOR_SLOT.allowed() + ") to wait for a slot to free.";

@@ -53,10 +53,20 @@ public class SnowidProperties {
         private String url;
 
         /**
-         * The lease API's bearer secret. Required: here or in the environment variable
+         * The lease API's bearer secret. Required in bearer mode: here or in the environment variable
          * SNOWID_LEASE_SECRET. Never logged, and masked by the actuator's env and configprops endpoints.
          */
         private String secret;
+
+        /**
+         * How lease requests prove who sends them: bearer (the secret) or aws_iam (AWS SigV4 with this
+         * workload's credentials, from the AWS SDK's default chain; needs software.amazon.awssdk:http-auth-aws
+         * and software.amazon.awssdk:auth on the class path).
+         */
+        private String auth = "bearer";
+
+        /** With aws_iam: the lease API's AWS region, e.g. eu-west-1. Default: from the lease URL's host (execute-api). */
+        private String region;
 
         /** Who holds the lease, as the slot map shows it to operators. Default: spring.application.name and the host name. */
         private String holder;
@@ -73,6 +83,12 @@ public class SnowidProperties {
          */
         private Duration waitForSlot = Duration.ofMillis(0);
 
+        /**
+         * How long start-up asks again (0 to 10m), with the same request id, when the lease API gave no
+         * answer or one that settles nothing: a lease granted to a lost answer is then answered again.
+         */
+        private Duration startupDeadline = Duration.ofSeconds(10);
+
         public String getUrl() {
             return url;
         }
@@ -87,6 +103,22 @@ public class SnowidProperties {
 
         public void setSecret(String secret) {
             this.secret = secret;
+        }
+
+        public String getAuth() {
+            return auth;
+        }
+
+        public void setAuth(String auth) {
+            this.auth = auth;
+        }
+
+        public String getRegion() {
+            return region;
+        }
+
+        public void setRegion(String region) {
+            this.region = region;
         }
 
         public String getHolder() {
@@ -113,10 +145,19 @@ public class SnowidProperties {
             this.waitForSlot = waitForSlot;
         }
 
+        public Duration getStartupDeadline() {
+            return startupDeadline;
+        }
+
+        public void setStartupDeadline(Duration startupDeadline) {
+            this.startupDeadline = startupDeadline;
+        }
+
         /** Never the secret: this object may end up in a log line or an error page. */
         @Override
         public String toString() {
-            return "Lease{url=" + url + ", holder=" + holder + ", duration=" + duration + ", waitForSlot=" + waitForSlot + "}";
+            return "Lease{url=" + url + ", auth=" + auth + ", region=" + region + ", holder=" + holder + ", duration=" + duration
+                    + ", waitForSlot=" + waitForSlot + ", startupDeadline=" + startupDeadline + "}";
         }
     }
 }

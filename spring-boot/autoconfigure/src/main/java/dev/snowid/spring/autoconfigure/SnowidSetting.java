@@ -5,6 +5,7 @@ import dev.snowid.internal.NumberRange;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lease.LeaseTerms;
+import dev.snowid.protocol.LeaseAuthMode;
 
 /**
  * The starter's properties, each declared once: the property, what it takes (drawn from the
@@ -18,7 +19,15 @@ public enum SnowidSetting {
             .means("required: the snowid function's base URL"), ClientSettings.LEASE_URL),
     SECRET(Setting.named("snowid.lease.secret").secret()
             .allowed("the lease API's bearer secret (or the environment variable SNOWID_LEASE_SECRET)")
-            .means("required (or the environment variable SNOWID_LEASE_SECRET): the lease API's bearer secret"), ClientSettings.SECRET),
+            .means("required in bearer mode (or the environment variable SNOWID_LEASE_SECRET): the lease API's bearer secret"),
+            ClientSettings.SECRET),
+    AUTH(Setting.named("snowid.lease.auth").byDefault(LeaseAuthMode.BEARER.value())
+            .allowed(LeaseAuthMode.ALLOWED, "bearer", "aws_iam")
+            .means("how lease requests prove who sends them; aws_iam needs the AWS SDK's signer on the class path"),
+            ClientSettings.AWS_IAM),
+    REGION(Setting.named("snowid.lease.region").unsetMeans("from the lease URL's host")
+            .allowed("an AWS region name such as eu-west-1, only with aws_iam")
+            .means("the lease API's region, to sign for; needed when the lease URL is a custom domain"), null),
     HOLDER(Setting.named("snowid.lease.holder").unsetMeans("spring.application.name + @ + host name")
             .allowed("a label of " + ClientSettings.HOLDER.allowed(), ClientSettings.HOLDER.allowedValues().toArray(new String[0]))
             .means("who holds the lease, as the slot map shows it"), ClientSettings.HOLDER),
@@ -30,6 +39,12 @@ public enum SnowidSetting {
             .allowed("how long start-up may wait for a free slot, " + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.min()) + " to "
                     + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.max()), bounds(ClientSettings.WAIT_FOR_SLOT_RANGE))
             .means("when every slot is held at start-up, wait this long for one to free"), ClientSettings.WAIT_FOR_SLOT),
+    STARTUP_DEADLINE(Setting.named("snowid.lease.startup-deadline")
+            .byDefault(duration(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
+            .allowed("how long start-up asks again, " + duration(ClientSettings.STARTUP_DEADLINE_RANGE.min()) + " to "
+                    + duration(ClientSettings.STARTUP_DEADLINE_RANGE.max()), bounds(ClientSettings.STARTUP_DEADLINE_RANGE))
+            .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
+                    + " settles nothing"), ClientSettings.STARTUP_DEADLINE),
     EPOCH(Setting.named("snowid.epoch-millis").unsetMeans("the lease API's")
             .allowed("the lease API's epoch, or no value to adopt it")
             .means("the epoch IDs count from (unix ms); when set, it must be the API's"), ClientSettings.CODEC),

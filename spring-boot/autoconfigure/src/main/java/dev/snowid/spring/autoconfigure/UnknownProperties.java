@@ -15,12 +15,16 @@ import org.springframework.boot.context.properties.source.IterableConfigurationP
 import org.springframework.boot.origin.Origin;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * The {@code snowid.*} properties of the environment that the starter does not read, as Spring
  * Boot sees them (a properties file, YAML, {@code SNOWID_*} variables, {@code -D}): Spring ignores
  * them silently, so a typo would keep a default or leave a required property unset. Compared as
  * Spring binds them ({@code wait-for-slot} = {@code waitForSlot}); the names, never the values.
+ * An environment variable is shared by every process started from the same shell (the local
+ * runner's {@code SNOWID_PORT}, a build's own {@code SNOWID_*}), so one counts only when it is
+ * close to a property the starter reads: a typo, not another program's setting.
  */
 final class UnknownProperties {
 
@@ -44,7 +48,8 @@ final class UnknownProperties {
             }
             for (ConfigurationPropertyName name : (IterableConfigurationPropertySource) source) {
                 String text = name.toString();
-                if (text.startsWith(SnowidProperties.PREFIX + ".") && !read(text) && !unknown.containsKey(text)) {
+                if (text.startsWith(SnowidProperties.PREFIX + ".") && !read(text) && !unknown.containsKey(text)
+                        && (!fromEnvironmentVariables(source) || CATALOGUE.closest(text, CATALOGUE.names()) != null)) {
                     ConfigurationProperty property = source.getConfigurationProperty(name);
                     Origin origin = property == null ? null : property.getOrigin();
                     unknown.put(text, origin == null ? "" : " (set in " + origin + ")");
@@ -52,6 +57,10 @@ final class UnknownProperties {
             }
         }
         return new UnknownProperties(unknown);
+    }
+
+    private static boolean fromEnvironmentVariables(ConfigurationPropertySource source) {
+        return source.getUnderlyingSource() instanceof SystemEnvironmentPropertySource;
     }
 
     /** One warning per unknown name, with the closest property the starter reads. */

@@ -3,6 +3,7 @@ package dev.snowid.spring.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.spring.autoconfigure.SnowidSetting;
 import dev.snowid.spring.autoconfigure.metrics.SnowidMeters;
 import dev.snowid.testing.SettingsTables;

@@ -79,7 +79,7 @@ class StartupFailureTest {
                 "Set snowid.lease.duration to a lease length from 5s to 1h.");
     }
 
-    private static void assertReport(CapturedOutput output, String description, String action) {
+    static void assertReport(CapturedOutput output, String description, String action) {
         String all = output.getAll();
         assertTrue(all.contains("APPLICATION FAILED TO START"), () -> "Boot's failure report: " + all);
         int report = all.indexOf("APPLICATION FAILED TO START");

@@ -44,6 +44,8 @@ public final class FaultyProxy implements AutoCloseable {
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger failuresLeft = new AtomicInteger();
     private final AtomicInteger lostAnswersLeft = new AtomicInteger();
+    /** The request line the lost answers are counted for; empty: any. */
+    private volatile String losing = "";
     private volatile Mode mode = Mode.PASS;
     private volatile Duration delay = Duration.ZERO;
     private volatile ServerSocket listener;
@@ -97,6 +99,15 @@ public final class FaultyProxy implements AutoCloseable {
      * the client saw only a broken connection (and retries it).
      */
     public synchronized FaultyProxy loseNextAnswers(int count) {
+        return loseNextAnswers(count, "");
+    }
+
+    /**
+     * As {@link #loseNextAnswers(int)}, counting only requests whose request line starts with
+     * {@code requestLine} (e.g. {@code "POST /leases "}); the others pass.
+     */
+    public synchronized FaultyProxy loseNextAnswers(int count, String requestLine) {
+        losing = requestLine;
         lostAnswersLeft.set(count);
         return switchTo(Mode.PASS);
     }
@@ -204,7 +215,9 @@ public final class FaultyProxy implements AutoCloseable {
                         if (response == null) {
                             return;
                         }
-                        if (lostAnswersLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+                        boolean counted = new String(request, 0, Math.min(request.length, 200), StandardCharsets.US_ASCII)
+                                .startsWith(losing);
+                        if (counted && lostAnswersLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
                             return; // applied upstream; the client's connection closes unanswered
                         }
                         toClient.write(response);

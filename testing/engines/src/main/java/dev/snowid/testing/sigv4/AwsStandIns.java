@@ -36,6 +36,7 @@ public final class AwsStandIns implements AutoCloseable {
     public static final String REGION = "eu-west-1";
     public static final String ACCOUNT = "123456789012";
     private static final long START_TIMEOUT_MILLIS = 30_000;
+    private static final long BOTOCORE_CHECK_SECONDS = 20;
     private static final Pattern READY = Pattern.compile("READY \\{\"proxy\": (\\d+), \"container\": (\\d+), \"imds\": (\\d+)}");
 
     private final Process process;
@@ -89,6 +90,7 @@ public final class AwsStandIns implements AutoCloseable {
     public static AwsStandIns start(Options options) {
         Path python = PathCommand.find("python3").orElseThrow(() -> new IllegalStateException(
                 "no python3 on PATH: the IAM tests verify signatures with botocore (python3 with `pip install botocore`)"));
+        requireBotocore(List.of(python.toString()));
         Path script = extractScript();
         List<String> command = new ArrayList<>(List.of(python.toString(), script.toString()));
         command.addAll(options.arguments);
@@ -105,14 +107,45 @@ public final class AwsStandIns implements AutoCloseable {
         reader.start();
         try {
             return new AwsStandIns(process, ready.get(START_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS), output);
-        } catch (TimeoutException | ExecutionException e) {
+        } catch (TimeoutException e) {
             process.destroyForcibly();
-            throw new IllegalStateException("the AWS stand-ins did not start within " + START_TIMEOUT_MILLIS + " ms (python3 needs "
-                    + "botocore: pip install botocore); output: " + String.join("\n", output), e);
+            throw new IllegalStateException("the AWS stand-ins did not start within " + START_TIMEOUT_MILLIS + " ms; output: "
+                    + String.join("\n", output), e);
+        } catch (ExecutionException e) {
+            process.destroyForcibly();
+            throw new IllegalStateException("the AWS stand-ins exited before they were ready; output: " + String.join("\n", output), e);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting the AWS stand-ins", e);
+        }
+    }
+
+    /**
+     * Fails at once, saying what to install, when {@code python} (the command that runs python3)
+     * cannot import botocore: the stand-ins would exit at their first line.
+     */
+    public static void requireBotocore(List<String> python) {
+        List<String> command = new ArrayList<>(python);
+        command.addAll(List.of("-c", "import botocore"));
+        try {
+            Process check = new ProcessBuilder(command).redirectErrorStream(true).start();
+            byte[] said = check.getInputStream().readAllBytes(); // ends when the process does
+            if (!check.waitFor(BOTOCORE_CHECK_SECONDS, TimeUnit.SECONDS)) {
+                check.destroyForcibly();
+                throw new IllegalStateException("`" + String.join(" ", command) + "` did not finish within " + BOTOCORE_CHECK_SECONDS + " s");
+            }
+            if (check.exitValue() != 0) {
+                List<String> lines = new String(said, StandardCharsets.UTF_8).strip().lines().toList();
+                throw new IllegalStateException("install botocore (pip install botocore): the IAM tests verify every SigV4 signature "
+                        + "with it, and `" + String.join(" ", command) + "` says: " + (lines.isEmpty() ? "exit status "
+                        + check.exitValue() : lines.get(lines.size() - 1)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not run " + command, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking for botocore", e);
         }
     }
 

@@ -169,6 +169,18 @@ public final class LeaseApi implements AutoCloseable {
         return slotMap().leases().stream().anyMatch(entry -> entry.lease().slot().equals(slot) && entry.lease().heldAt(now));
     }
 
+    /** The slots the slot map shows held now by a holder whose label starts with {@code holder}, in the map's order. */
+    public List<Slot> heldBy(String holder) {
+        long now = System.currentTimeMillis();
+        List<Slot> slots = new ArrayList<>();
+        for (SlotMap.Entry entry : slotMap().leases()) {
+            if (entry.lease().holder().startsWith(holder) && entry.lease().heldAt(now)) {
+                slots.add(entry.lease().slot());
+            }
+        }
+        return slots;
+    }
+
     /** The lease table itself, as a second holder reaches it. */
     private synchronized DynamoDbLeaseStore store() {
         if (store == null) {

@@ -40,6 +40,10 @@ public final class SnowidHealth {
         if (client.isClosed()) {
             status = DOWN;
             details.put("reason", "the client is closed and its lease released; it issues no more IDs");
+        } else if (client.isSuspended()) {
+            status = OUT_OF_SERVICE;
+            details.put("reason", "the client is suspended (the context stopped, e.g. for a CRaC checkpoint) and holds no lease;"
+                    + " it leases anew when the context starts again");
         } else if (lease == null) {
             status = OUT_OF_SERVICE;
             details.put("reason", "no lease is in force: the last one was lost (" + stats.leasesLost()
@@ -58,6 +62,9 @@ public final class SnowidHealth {
             details.put("machine", slot.machine());
             details.put("node", slot.index());
             details.put("leaseMillisLeft", stats.leaseMillisLeft());
+        }
+        if (client.leaseAuth() != null) {
+            details.put("leaseAuth", client.leaseAuth().value()); // the mode only: never a secret, key or token
         }
         details.put("epochMillis", client.codec().epochMillis());
         details.put("idsIssued", stats.idsIssued());

@@ -1,4 +1,3 @@
-// [docs:example-entity]
 package dev.snowid.spring.tests.app;
 
 import dev.snowid.integrations.hibernate.SnowidId;
@@ -31,4 +30,3 @@ public class Invoice {
         return item;
     }
 }
-// [/docs:example-entity]

@@ -1,4 +1,3 @@
-// [docs:example-controller]
 package dev.snowid.spring.tests.app;
 
 import dev.snowid.SnowflakeId;
@@ -10,7 +9,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
-/** The docs' example controller: IDs go out as JSON strings and come back in as a decoded {@link SnowflakeId}. */
+/** As examples/spring-boot's controller: IDs go out as JSON strings and come back in as a decoded {@link SnowflakeId}. */
 @RestController
 class InvoiceController {
 
@@ -30,4 +29,3 @@ class InvoiceController {
         return invoices.findById(id.value()).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND));
     }
 }
-// [/docs:example-controller]

@@ -1,0 +1,115 @@
+package dev.snowid.client;
+
+import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseSource;
+import dev.snowid.lease.NoFreeSlotException;
+
+/**
+ * The lease a front end starts with: {@link SnowidClient.Builder#build()}, and the agent CLI's
+ * deployment check. Two things that pass are waited out, each within its own bound:
+ * <ul>
+ *   <li>an attempt the lease API did not settle ({@link UnsettledRequestException}: no answer, an
+ *       unreadable one, a 5xx that says nothing of the request) is asked again, with the same
+ *       request id, until the start-up deadline: a slot granted to a lost answer is answered again
+ *       rather than stranded while a second one is taken;</li>
+ *   <li>a full pool is waited out up to the slot wait, asking again when the API's Retry-After
+ *       says the earliest lease ends: a supervisor that restarts a refused holder would otherwise
+ *       restart it many times a minute, each start a Scan of the table.</li>
+ * </ul>
+ * Every other answer fails at once: refused credentials, a refused request, a clock too far
+ * off, an epoch mismatch. Not API: it may change in any release.
+ */
+public final class FirstLease {
+
+    private final LeaseSource source;
+    private final long deadlineMillis;
+    private final long slotWaitMillis;
+    private final ClientLog log;
+
+    private FirstLease(LeaseSource source, long deadlineMillis, long slotWaitMillis, ClientLog log) {
+        this.source = source;
+        this.deadlineMillis = deadlineMillis;
+        this.slotWaitMillis = slotWaitMillis;
+        this.log = log;
+    }
+
+    /**
+     * @param deadlineMillis how long attempts the API did not settle are asked again ({@link ClientSettings#STARTUP_DEADLINE})
+     * @param slotWaitMillis how long a full pool is waited out
+     * @throws NoFreeSlotException no slot freed within the slot wait; it says what frees one
+     * @throws dev.snowid.lease.LeaseStoreUnavailableException no settled answer within the deadline, or
+     *         a failure the API settled; the first says how often it asked
+     */
+    public static Lease acquire(LeaseSource source, long deadlineMillis, long slotWaitMillis, ClientLog log) {
+        return new FirstLease(source, deadlineMillis, slotWaitMillis, log).acquire();
+    }
+
+    private Lease acquire() {
+        long startedAt = System.nanoTime();
+        int attempts = 0;
+        boolean toldFull = false;
+        boolean toldUnsettled = false;
+        while (true) {
+            attempts++;
+            try {
+                return source.acquire();
+            } catch (NoFreeSlotException full) {
+                long left = slotWaitMillis - elapsedMillis(startedAt);
+                if (left <= 0) {
+                    throw poolFull(full);
+                }
+                if (!toldFull) {
+                    log.warn("every slot of the lease pool is held; waiting up to " + left + " ms for one to free (a slot frees"
+                            + " when its holder stops, at once, or when a stopped holder's lease runs out): " + full.getMessage());
+                    toldFull = true;
+                }
+                if (!pause(Math.min(full.retryAfterMillis(), left))) { // the API says when the earliest lease ends
+                    throw poolFull(full);
+                }
+            } catch (UnsettledRequestException unsettled) {
+                long left = deadlineMillis - elapsedMillis(startedAt);
+                if (left <= 0) {
+                    throw gaveUp(unsettled, attempts);
+                }
+                if (!toldUnsettled) {
+                    log.warn("the lease API did not settle the acquisition; asking again with the same request id for up to "
+                            + left + " ms: " + unsettled.getMessage());
+                    toldUnsettled = true;
+                }
+                if (!pause(Math.min(unsettled.retryAfterMillis(), left))) {
+                    throw gaveUp(unsettled, attempts);
+                }
+            }
+        }
+    }
+
+    private static long elapsedMillis(long startedAt) {
+        return (System.nanoTime() - startedAt) / 1_000_000;
+    }
+
+    /** False when interrupted: the caller gives up at once, with the interrupt kept. */
+    private static boolean pause(long millis) {
+        try {
+            Thread.sleep(Math.max(1, millis));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private UnsettledRequestException gaveUp(UnsettledRequestException last, int attempts) {
+        return new UnsettledRequestException(last.getMessage() + (attempts == 1 ? "" : " (asked " + attempts
+                + " times with one request id within the start-up deadline of " + deadlineMillis + " ms)"),
+                last.retryAfterMillis(), last.getCause() != null ? last.getCause() : last);
+    }
+
+    private NoFreeSlotException poolFull(NoFreeSlotException full) {
+        return new NoFreeSlotException("the lease pool is full: every slot is held by another holder"
+                + (slotWaitMillis > 0 ? ", and none freed within the " + slotWaitMillis + " ms waited" : "")
+                + ". A slot frees when its holder stops (released at once) or, for a holder that died, when its lease runs out"
+                + " (the earliest in about " + full.retryAfterMillis() + " ms). Run fewer holders at once, give the pool more"
+                + " slots (the function's SNOWID_DATACENTERS x SNOWID_MACHINES), or let holders wait for a slot at start-up."
+                + " The lease API said: " + full.getMessage(), full.retryAfterMillis());
+    }
+}

@@ -1,0 +1,6 @@
+package com.example.invoices;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+public interface InvoiceRepository extends JpaRepository<Invoice, Long> {
+}

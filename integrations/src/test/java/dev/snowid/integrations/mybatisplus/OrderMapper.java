@@ -1,8 +1,0 @@
-// [docs:mybatis-plus-mapper]
-package dev.snowid.integrations.mybatisplus;
-
-import com.baomidou.mybatisplus.core.mapper.BaseMapper;
-
-public interface OrderMapper extends BaseMapper<Order> {
-}
-// [/docs:mybatis-plus-mapper]
