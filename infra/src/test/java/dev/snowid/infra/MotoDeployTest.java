@@ -392,7 +392,7 @@ class MotoDeployTest {
                 lease = body(invoke(leases, "POST", "/leases", "", "Bearer " + SECRET), 201);
                 body(invoke(leases, "GET", "/ids", "", null), 404);
                 // An acquisition with a request id writes the id's claim too: on the deployed table, with its TTL attribute.
-                String withId = HttpApiEvent.request("POST", "/leases").requestId(UUID.randomUUID().toString())
+                String withId = HttpApiEvent.request("POST", "/leases").routeKey(Endpoint.routeKeyOf("POST", "/leases")).requestId(UUID.randomUUID().toString())
                         .header("authorization", "Bearer " + SECRET)
                         .body(LeaseMessage.acquireRequest("moto", "5f0c9e3a1b7d42c8e6a0f19b3d5c7e21"), false).json();
                 JsonNode claimed = body(invoke(leases, withId), 201);

@@ -153,11 +153,12 @@ class LeasePrincipalsTest {
     }
 
     @Test
-    void theDeployGuidesTableOfEntriesIsAcceptedAndItsRefusedExamplesAreRefused() throws IOException {
+    void theApiGuidesTableOfEntriesIsAcceptedAndItsRefusedExamplesAreRefused() throws IOException {
         Path root = Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();
-        String page = Files.readString(root.resolve("docs/deploy.md"), StandardCharsets.UTF_8);
+        String page = Files.readString(root.resolve("docs/api.md"), StandardCharsets.UTF_8);
         String table = page.substring(page.indexOf("| entry | admits |"), page.indexOf("Refused, and the function does not start"));
         String refusedText = page.substring(page.indexOf("Refused, and the function does not start"), page.indexOf("For several accounts"));
+        String severalAccounts = page.substring(page.indexOf("For several accounts"), page.indexOf("#### Rotating the secret"));
         List<String> accepted = new ArrayList<>();
         Matcher arn = Pattern.compile("`(arn:[^`]+)`").matcher(table);
         while (arn.find()) {
@@ -166,8 +167,16 @@ class LeasePrincipalsTest {
         assertTrue(accepted.size() >= 4, "the table's entries: " + accepted);
         accepted.forEach(LeasePrincipals::parse);
         Matcher refused = Pattern.compile("`(arn:[^`]+)`").matcher(refusedText);
-        assertTrue(refused.find(), refusedText);
-        assertThrows(IllegalArgumentException.class, () -> LeasePrincipals.parse(refused.group(1)));
+        int refusedExamples = 0;
+        while (refused.find()) {
+            String entry = refused.group(1);
+            assertThrows(IllegalArgumentException.class, () -> LeasePrincipals.parse(entry), entry);
+            refusedExamples++;
+        }
+        assertTrue(refusedExamples >= 2, refusedText);
+        Matcher several = Pattern.compile("`(arn:[^`]+)`").matcher(severalAccounts);
+        assertTrue(several.find(), severalAccounts);
+        assertTrue(LeasePrincipals.parse(several.group(1)).admits("arn:aws:sts::222222222222:assumed-role/orders/i-1"), severalAccounts);
         assertTrue(refusedText.contains("`role/snowid/*`"), refusedText);
         assertThrows(IllegalArgumentException.class, () -> LeasePrincipals.parse("arn:aws:iam::123456789012:role/snowid/*"));
         assertThrows(IllegalArgumentException.class, () -> LeasePrincipals.parse("arn:aws:iam::123456789012:role/snowid-*"));
