@@ -60,13 +60,13 @@ class RegionCommandsTest {
                 LocalRunner alone = LocalRunner.start(runner("local", "0-3", false))) {
             Run claimed = check(eu);
             assertEquals(0, claimed.status, claimed.toString());
-            assertTrue(claimed.out.contains("ok   region   eu-local/snowid: block 4 (datacenters 16-19) claimed in the registry for this"
+            assertTrue(claimed.out.contains("ok   region    eu-local/snowid: block 4 (datacenters 16-19) claimed in the registry for this"
                     + " stack alone"), claimed.toString());
-            assertTrue(claimed.out.contains("check passed: 7 steps"), claimed.toString());
+            assertTrue(claimed.out.contains("check passed: 8 steps"), claimed.toString());
 
             Run unguarded = check(alone);
             assertEquals(0, unguarded.status, unguarded.toString());
-            assertTrue(unguarded.out.contains("ok   region   local: unguarded (no claim registry)"), unguarded.toString());
+            assertTrue(unguarded.out.contains("ok   region    local: unguarded (no claim registry)"), unguarded.toString());
 
             Run refused = check(us);
             assertEquals(1, refused.status, refused.toString());
