@@ -65,7 +65,7 @@ class DecodeCliIT {
             ChildJvm.Result result = ChildJvm.on(jdk).runAgentJar(dir.resolve("run"), args);
 
             assertEquals(2, result.exitCode, result::toString);
-            assertTrue(result.stderr.contains("usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] <id>"), result::toString);
+            assertTrue(result.stderr.contains("usage: java -jar snowid-agent.jar decode [--epoch <unix ms>] [--plan <file> | --api <url>] <id>"), result::toString);
         }
     }
 
