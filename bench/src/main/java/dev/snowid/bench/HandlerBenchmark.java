@@ -5,6 +5,7 @@ import dev.snowid.dynalite.Dynalite;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.settings.FunctionSettings;
 import java.io.ByteArrayInputStream;
@@ -95,7 +96,7 @@ public class HandlerBenchmark {
 
     /** What an HTTP API sends for {@code GET /ids?count=N} (payload format 2.0, $default stage). */
     private static byte[] event(int count) {
-        return HttpApiEvent.request("GET", "/ids").rawQuery("count=" + count)
+        return HttpApiEvent.request("GET", "/ids").routeKey(Endpoint.routeKeyOf("GET", "/ids")).rawQuery("count=" + count)
                 .header("accept", "*/*").header("host", "abc123.execute-api.eu-west-1.amazonaws.com").header("user-agent", "curl/8.5.0")
                 .header("x-forwarded-for", "203.0.113.7").header("x-forwarded-port", "443").header("x-forwarded-proto", "https")
                 .queryParameters(Map.of("count", Integer.toString(count)))

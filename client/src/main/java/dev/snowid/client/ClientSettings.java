@@ -8,6 +8,7 @@ import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lease.ClockSkewException;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.NoFreeSlotException;
+import dev.snowid.protocol.HolderLabel;
 import java.io.IOException;
 
 /**
@@ -29,11 +30,10 @@ public final class ClientSettings {
             .unsetMeans("one of these or awsIam()")
             .allowed("the lease API's bearer secret: at least 128 bits of randomness")
             .means("the lease API's bearer secret, for callers outside AWS; a supplier is asked on every call");
-    /** A holder is shown to operators, and stored with the lease. */
-    public static final int MAX_HOLDER_LENGTH = 200;
+    /** A holder is shown to operators, and stored with the lease: the lease API's rule ({@link HolderLabel}). */
     public static final Setting<String> HOLDER = Setting.named("holder")
             .unsetMeans("snowid-client <pid>@<host>")
-            .allowed("1 to " + MAX_HOLDER_LENGTH + " characters", "1", Integer.toString(MAX_HOLDER_LENGTH))
+            .allowed(HolderLabel.ALLOWED, "1", Integer.toString(HolderLabel.MAX_CHARS), "U+202E")
             .means("who holds the lease, as the slot map shows it to operators");
     public static final Setting<Long> LEASE_MILLIS = Setting.named("leaseMillis").in(LeaseTerms.LEASE_MILLIS_RANGE)
             .unsetMeans("what the API grants")

@@ -297,7 +297,8 @@ public final class HttpLeaseSource implements LeaseSource {
                 connection.setRequestProperty("Content-Type", "application/json");
             }
             // Last, over exactly the bytes below: a signature covers the method, URL and body.
-            for (Map.Entry<String, String> header : authorizer.headers(method, url, body).entrySet()) {
+            Map<String, String> credentials = authorizer.headers(method, url, body);
+            for (Map.Entry<String, String> header : credentials.entrySet()) {
                 connection.setRequestProperty(header.getKey(), header.getValue());
             }
             long sentAt = clock.millis();
@@ -320,7 +321,9 @@ public final class HttpLeaseSource implements LeaseSource {
                 clockSkewMillis = skew.getAsLong();
             }
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            return new Answer(status, in == null ? "" : read(in),
+            String text = in == null ? "" : read(in);
+            // An answer that is not a success is shown to a person: never with the credentials this call sent.
+            return new Answer(status, status < 300 ? text : withoutCredentials(text, credentials),
                     RetryAfter.millis(connection.getHeaderField(RetryAfter.HEADER), DEFAULT_RETRY_AFTER_MILLIS));
         } catch (IOException e) { // sent or not, answered or not: nobody here knows
             throw new UnsettledRequestException(method + " " + path + " at " + baseUrl + " failed: " + e,
@@ -330,6 +333,22 @@ public final class HttpLeaseSource implements LeaseSource {
                 connection.disconnect();
             }
         }
+    }
+
+    /**
+     * {@code text} (an answer's words, shown to a person) without the credentials this call sent:
+     * a proxy or a gateway that echoes a request's headers must not put the secret into a log.
+     */
+    private static String withoutCredentials(String text, Map<String, String> credentials) {
+        String shown = text;
+        for (String value : credentials.values()) {
+            int space = value.indexOf(' ');
+            String credential = space < 0 ? value : value.substring(space + 1).trim(); // "Bearer <secret>": the secret
+            if (credential.length() >= 8) {
+                shown = shown.replace(credential, "<credentials, not shown>");
+            }
+        }
+        return shown;
     }
 
     /** The lease exception a generator understands for what the answer means. */

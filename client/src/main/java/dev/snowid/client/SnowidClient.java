@@ -13,6 +13,8 @@ import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.protocol.BearerSecretStrength;
+import dev.snowid.protocol.EchoedInput;
+import dev.snowid.protocol.HolderLabel;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.LeaseAuthMode;
 import java.lang.management.ManagementFactory;
@@ -248,7 +250,7 @@ public final class SnowidClient implements AutoCloseable {
             try {
                 return leaseUrl(HttpUrl.parse(url.trim()));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("leaseUrl '" + url + "' " + e.getMessage());
+                throw new IllegalArgumentException("leaseUrl '" + HttpUrl.shown(String.valueOf(url)) + "' " + e.getMessage());
             }
         }
 
@@ -259,7 +261,7 @@ public final class SnowidClient implements AutoCloseable {
             try {
                 this.leaseUrl = HttpUrl.check(url);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("leaseUrl '" + url + "' " + e.getMessage());
+                throw new IllegalArgumentException("leaseUrl '" + HttpUrl.shown(String.valueOf(url)) + "' " + e.getMessage());
             }
             return this;
         }
@@ -297,10 +299,15 @@ public final class SnowidClient implements AutoCloseable {
             return this;
         }
 
-        /** Who holds the lease, shown to operators; default {@code snowid-client <pid>@<host>}. 1 to 200 characters. */
+        /**
+         * Who holds the lease, shown to operators; default {@code snowid-client <pid>@<host>}. 1 to 200
+         * printable characters ({@link HolderLabel}): the lease API refuses others.
+         */
         public Builder holder(String holder) {
-            if (holder == null || holder.isEmpty() || holder.length() > ClientSettings.MAX_HOLDER_LENGTH) {
-                throw new IllegalArgumentException("holder '" + holder + "' must be " + ClientSettings.HOLDER.allowed());
+            String problem = HolderLabel.problem(holder);
+            if (problem != null) {
+                throw new IllegalArgumentException("holder " + (holder == null ? "is null" : "'" + EchoedInput.shortened(holder) + "' "
+                        + problem) + "; allowed " + ClientSettings.HOLDER.allowed());
             }
             this.holder = holder;
             return this;
@@ -484,7 +491,7 @@ public final class SnowidClient implements AutoCloseable {
         }
 
         private static String defaultHolder() {
-            return "snowid-client " + ManagementFactory.getRuntimeMXBean().getName();
+            return HolderLabel.of("snowid-client " + ManagementFactory.getRuntimeMXBean().getName());
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.Collections;
 import dev.snowid.testing.SettingsTables;
 import java.io.IOException;
 import java.util.Arrays;
+import dev.snowid.protocol.HolderLabel;
 import org.junit.jupiter.api.Test;
 
 /** The builder's catalogue: what it declares is what the builder checks, and what a failed build() points at. */
@@ -31,7 +32,13 @@ class ClientSettingsTest {
                 assertThrows(IllegalArgumentException.class, () -> builder.waitForSlotUpTo(3_600_001)).getMessage());
         assertEquals(SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, ClientSettings.WAIT_FOR_SLOT_RANGE.max());
         assertEquals(Arrays.asList("5000", "3600000"), ClientSettings.LEASE_MILLIS.allowedValues());
-        assertThrows(IllegalArgumentException.class, () -> builder.holder("x".repeat(ClientSettings.MAX_HOLDER_LENGTH + 1)));
+        assertThrows(IllegalArgumentException.class, () -> builder.holder("x".repeat(HolderLabel.MAX_CHARS + 1)));
+        builder.holder("x".repeat(HolderLabel.MAX_CHARS)).holder("orders 日本 ５");
+        for (String spoof : new String[] {"orders\u202Eevil", "orders\u2028", "orders\n", "", null}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> builder.holder(spoof), spoof);
+            assertTrue(refused.getMessage().startsWith("holder ") && refused.getMessage().contains(HolderLabel.ALLOWED), refused.getMessage());
+            assertFalse(spoof != null && !spoof.isEmpty() && refused.getMessage().contains(spoof), "quoted escaped: " + refused.getMessage());
+        }
         builder.startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.min()).startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.max());
         assertEquals("startupDeadline 600001 is out of range: allowed 0 to 600000 (ms)",
                 assertThrows(IllegalArgumentException.class, () -> builder.startupDeadline(600_001)).getMessage());

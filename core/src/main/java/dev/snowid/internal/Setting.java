@@ -146,9 +146,12 @@ public final class Setting<T> {
         return parser.parse(text);
     }
 
-    /** {@code name='value'}, or {@code name=<secret, not shown>}: the one way a message shows a setting's value. */
+    /**
+     * {@code name='value'}, or {@code name=<secret, not shown>}: the one way a message shows a
+     * setting's value; a URL's user information is never shown ({@link SecretText}).
+     */
     public String shown(String name, String value) {
-        return secret ? name + "=<secret, not shown>" : name + "='" + value + "'";
+        return secret ? name + "=<secret, not shown>" : name + "='" + SecretText.withUrlSecretsHidden(value) + "'";
     }
 
     @Override

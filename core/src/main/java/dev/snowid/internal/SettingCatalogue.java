@@ -137,14 +137,20 @@ public final class SettingCatalogue {
 
     /**
      * {@code name='value'}, with a secret's value hidden: the setting's own, and that of an unknown
-     * name whose closest known name is secret (a typo of the secret's name holds the secret).
+     * name unless its closest known name is a setting that is not secret and the name itself does
+     * not sound secret (a typo of the secret's name holds the secret; so may any name nobody
+     * declared, {@code SNOWID_LEASE_TOKEN}).
      */
     public String shown(String name, String value) {
         Setting<?> setting = setting(name);
-        if (setting == null) {
-            String closest = ClosestName.among(name, names());
-            setting = closest == null ? null : setting(closest);
+        if (setting != null) {
+            return setting.shown(name, value);
         }
-        return setting != null && setting.isSecret() ? setting.shown(name, value) : name + "='" + value + "'";
+        String closest = ClosestName.among(name, names());
+        Setting<?> meant = closest == null ? null : setting(closest);
+        if (meant == null || meant.isSecret() || SecretText.soundsSecret(name)) {
+            return name + "=" + SecretText.HIDDEN;
+        }
+        return meant.shown(name, value);
     }
 }

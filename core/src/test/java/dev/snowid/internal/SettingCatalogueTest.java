@@ -46,8 +46,21 @@ class SettingCatalogueTest {
     void aSecretsValueIsNeverShownNorThatOfATypoOfItsName() {
         assertEquals("X_PORT='80'", CATALOGUE.shown("X_PORT", "80"));
         assertEquals("X_SECRET=<secret, not shown>", CATALOGUE.shown("X_SECRET", "hunter2"));
-        assertEquals("X_SECRT=<secret, not shown>", CATALOGUE.shown("X_SECRT", "hunter2"));
+        assertEquals("X_SECRT=<not shown>", CATALOGUE.shown("X_SECRT", "hunter2"));
         assertFalse(CATALOGUE.shown("x.secret", "hunter2").contains("hunter2"));
+    }
+
+    @Test
+    void anUnknownNamesValueIsShownOnlyAsATypoOfASettingThatIsNotSecretAndNeverAUrlsUserInformation() {
+        assertEquals("X_PROT='80'", CATALOGUE.shown("X_PROT", "80"), "a typo of the port: its value helps");
+        for (String unknown : new String[] {"X_LEASE_TOKEN", "X_COLOUR", "X_API_KEY", "X_PORT_PASSWORD", "Y_AUTH"}) {
+            assertEquals(unknown + "=<not shown>", CATALOGUE.shown(unknown, "hunter2"), unknown);
+        }
+        assertEquals("X_PORT='https://<not shown>@host:1/x'", CATALOGUE.shown("X_PORT", "https://me:hunter2@host:1/x"));
+        assertEquals("see http://<not shown>@a and ftp://b/c@d", SecretText.withUrlSecretsHidden("see http://u:p@a and ftp://b/c@d"));
+        assertEquals("https://h/p?<not shown> and https://h/#<not shown>",
+                SecretText.withUrlSecretsHidden("https://h/p?token=hunter2 and https://h/#hunter2"));
+        assertEquals("https://host/x", SecretText.withUrlSecretsHidden("https://host/x"));
     }
 
     @Test

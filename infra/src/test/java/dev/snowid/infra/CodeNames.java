@@ -36,6 +36,12 @@ record CodeNames(String keyAttribute, String ttlAttribute, Set<String> attribute
     /** {@code dev.snowid.lambda.SnowidHandler}, a RequestStreamHandler (payload 1.0 and 2.0). */
     static final String HANDLER_CLASS = "dev.snowid.lambda.SnowidHandler";
     static final String HANDLER_METHOD = "handleRequest";
+    /** The bearer-mode authorizer in front of the lease routes, a RequestStreamHandler too. */
+    static final String AUTHORIZER_CLASS = dev.snowid.lambda.LeaseAuthorizerHandler.class.getName();
+    /** The authorizer's entry point, as the template's Handler names it. */
+    static final String AUTHORIZER_HANDLER = AUTHORIZER_CLASS + "::" + HANDLER_METHOD;
+    /** The settings the authorizer reads: the current and the next secret's hash, nothing else. */
+    static final Set<String> AUTHORIZER_VARIABLES = Set.of(FunctionSettings.LEASE_SECRET_SHA256, FunctionSettings.LEASE_SECRET_NEXT_SHA256);
 
     static CodeNames fromCode() {
         // The function's catalogue, and the runner's: its SNOWID_* variables are the function's process too, local only.

@@ -30,6 +30,8 @@ class FunctionArtifactTest {
     private static final int JAVA_21 = 65;
     private static final String STREAM_HANDLER = "com.amazonaws.services.lambda.runtime.RequestStreamHandler";
     private static final String CONTEXT = "com.amazonaws.services.lambda.runtime.Context";
+    /** The template's two handlers: the functions', and the bearer-mode authorizer's. */
+    private static final List<String> HANDLERS = List.of(CodeNames.HANDLER_CLASS, CodeNames.AUTHORIZER_CLASS);
 
     private static Path jar;
 
@@ -52,35 +54,39 @@ class FunctionArtifactTest {
     }
 
     @Test
-    void theHandlerClassIsInTheJarAndJava21CanLoadIt() throws IOException {
-        String entry = CodeNames.HANDLER_CLASS.replace('.', '/') + ".class";
-        try (JarFile file = new JarFile(jar.toFile())) {
-            ZipEntry handler = file.getEntry(entry);
-            if (handler == null) {
-                fail(jar + " has no " + entry + " although the template's Handler names it");
-            }
-            try (DataInputStream in = new DataInputStream(file.getInputStream(handler))) {
-                assertEquals(0xCAFEBABE, in.readInt(), "not a class file");
-                in.readUnsignedShort();
-                int major = in.readUnsignedShort();
-                assertTrue(major <= JAVA_21, entry + " is class file version " + major + ", newer than java21 runs");
+    void theHandlerClassesAreInTheJarAndJava21CanLoadThem() throws IOException {
+        for (String handlerClass : HANDLERS) {
+            String entry = handlerClass.replace('.', '/') + ".class";
+            try (JarFile file = new JarFile(jar.toFile())) {
+                ZipEntry handler = file.getEntry(entry);
+                if (handler == null) {
+                    fail(jar + " has no " + entry + " although the template's Handler names it");
+                }
+                try (DataInputStream in = new DataInputStream(file.getInputStream(handler))) {
+                    assertEquals(0xCAFEBABE, in.readInt(), "not a class file");
+                    in.readUnsignedShort();
+                    int major = in.readUnsignedShort();
+                    assertTrue(major <= JAVA_21, entry + " is class file version " + major + ", newer than java21 runs");
+                }
             }
         }
     }
 
     @Test
-    void theHandlerIsARequestStreamHandlerTheRuntimeCanConstruct() throws Exception {
+    void eachHandlerIsARequestStreamHandlerTheRuntimeCanConstruct() throws Exception {
         // Only the jar and the JDK: the runtime provides nothing else the handler could rely on.
         try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
-            Class<?> handler = Class.forName(CodeNames.HANDLER_CLASS, false, loader);
-            Class<?> streamHandler = Class.forName(STREAM_HANDLER, false, loader);
-            assertTrue(streamHandler.isAssignableFrom(handler), handler + " does not implement " + STREAM_HANDLER);
-            assertTrue(Modifier.isPublic(handler.getModifiers()) && !Modifier.isAbstract(handler.getModifiers()),
-                    handler + " must be a public concrete class");
-            assertTrue(Modifier.isPublic(handler.getConstructor().getModifiers()), "needs a public no-argument constructor");
-            Method method = handler.getMethod(CodeNames.HANDLER_METHOD, InputStream.class, OutputStream.class,
-                    Class.forName(CONTEXT, false, loader));
-            assertEquals(void.class, method.getReturnType());
+            for (String handlerClass : HANDLERS) {
+                Class<?> handler = Class.forName(handlerClass, false, loader);
+                Class<?> streamHandler = Class.forName(STREAM_HANDLER, false, loader);
+                assertTrue(streamHandler.isAssignableFrom(handler), handler + " does not implement " + STREAM_HANDLER);
+                assertTrue(Modifier.isPublic(handler.getModifiers()) && !Modifier.isAbstract(handler.getModifiers()),
+                        handler + " must be a public concrete class");
+                assertTrue(Modifier.isPublic(handler.getConstructor().getModifiers()), handler + " needs a public no-argument constructor");
+                Method method = handler.getMethod(CodeNames.HANDLER_METHOD, InputStream.class, OutputStream.class,
+                        Class.forName(CONTEXT, false, loader));
+                assertEquals(void.class, method.getReturnType());
+            }
         }
     }
 }

@@ -10,8 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
+import dev.snowid.lambda.LeaseAuthorizerHandler;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.protocol.LeaseMessage;
@@ -73,7 +75,10 @@ class MotoDeployTest {
             Map.entry("LeaseAuth", "BEARER"), Map.entry("LeaseSecretSha256", sha256(SECRET)), Map.entry("LogRetentionDays", "14"),
             Map.entry("ThrottlingRateLimit", "500"), Map.entry("ThrottlingBurstLimit", "64"), Map.entry("LeaseConcurrency", "8"),
             Map.entry("PublicThrottlingRateLimit", "300"), Map.entry("PublicThrottlingBurstLimit", "32"),
-            Map.entry("AccessLogRetentionDays", "7"), Map.entry("MetricsNamespace", NAMESPACE));
+            Map.entry("AccessLogRetentionDays", "7"), Map.entry("MetricsNamespace", NAMESPACE), Map.entry("AuthorizerConcurrency", "2"));
+    /** AWS's default concurrency of an account and region, and the part Lambda keeps unreserved (at least 100). */
+    private static final int ACCOUNT_CONCURRENCY = 1_000;
+    private static final int UNRESERVED_MINIMUM = 100;
 
     private static MotoStack deployment;
     private static RuntimeException deploymentFailed;
@@ -225,6 +230,85 @@ class MotoDeployTest {
         assertEquals("https://" + api + ".execute-api." + REGION.id() + ".amazonaws.com", deployed.output("LeaseUrl"));
     }
 
+    @Test
+    void inBearerModeEveryLeaseRouteIsBehindTheAuthorizerWhichAdmitsOnlyTheSecret() throws Exception {
+        String api = deployed.value("Api");
+        String authorizerFunction = deployed.output("LeaseAuthorizerFunctionName");
+        // moto lists no authorizers (no GetAuthorizers): the routes name them.
+        Set<String> authorizerIds = new TreeSet<>();
+        deployed.apiGateway.getRoutes(b -> b.apiId(api)).items().stream().map(Route::authorizerId).filter(id -> id != null)
+                .forEach(authorizerIds::add);
+        assertEquals(1, authorizerIds.size(), "one authorizer for the lease routes: " + authorizerIds);
+        var authorizer = deployed.apiGateway.getAuthorizer(b -> b.apiId(api).authorizerId(authorizerIds.iterator().next()));
+        assertEquals("REQUEST", authorizer.authorizerTypeAsString());
+        assertEquals(List.of("$request.header.Authorization"), authorizer.identitySource(), "a request without the header is refused unasked");
+        assertEquals(300, authorizer.authorizerResultTtlInSeconds(), "answers cached by the header, as docs/deploy.md says");
+        assertTrue(authorizer.enableSimpleResponses());
+        assertEquals("2.0", authorizer.authorizerPayloadFormatVersion());
+        assertEquals(invokesAlias(authorizerFunction), authorizer.authorizerUri());
+
+        Map<String, String> authorization = new TreeMap<>();
+        for (Route route : deployed.apiGateway.getRoutes(b -> b.apiId(api)).items()) {
+            authorization.put(route.routeKey(), route.authorizationTypeAsString() == null ? "NONE"
+                    : route.authorizationTypeAsString() + (authorizer.authorizerId().equals(route.authorizerId()) ? " (the authorizer)" : ""));
+        }
+        Map<String, String> expected = new TreeMap<>();
+        for (String route : TemplateChecks.ROUTES) {
+            expected.put(route, route.contains(" /leases") ? "CUSTOM (the authorizer)" : "NONE");
+        }
+        assertEquals(expected, authorization);
+
+        var function = deployed.lambda.getFunctionConfiguration(b -> b.functionName(authorizerFunction));
+        assertEquals(CodeNames.AUTHORIZER_HANDLER, function.handler());
+        assertEquals(Map.of(FunctionSettings.LEASE_SECRET_SHA256, sha256(SECRET), FunctionSettings.LEASE_SECRET_NEXT_SHA256, ""),
+                function.environment().variables(), "the secrets' hashes and nothing else");
+        assertNotEquals(deployed.value("FunctionRole.Arn"), function.role(), "its own role, without the lease table");
+        JsonNode permission = json(deployed.lambda.getPolicy(b -> b.functionName(authorizerFunction).qualifier("live")).policy())
+                .field("Statement").orElseThrow().asArray().get(0);
+        assertEquals("arn:aws:execute-api:" + REGION.id() + ":" + deployed.account() + ":" + api + "/authorizers/*",
+                permission.field("Condition").orElseThrow().field("ArnLike").orElseThrow().field("AWS:SourceArn").orElseThrow().text());
+
+        // The deployed authorizer's handler, built in this JVM from its deployed environment.
+        LeaseAuthorizerHandler handler = new LeaseAuthorizerHandler(FunctionSettings.from(function.environment().variables()));
+        assertEquals("{\"isAuthorized\":true}", authorize(handler, authorizerEvent("Bearer " + SECRET)));
+        assertEquals("{\"isAuthorized\":false}", authorize(handler, authorizerEvent("Bearer " + SECRET + "x")));
+    }
+
+    @Test
+    void theReservedConcurrencyAddsUpWithinThePoolAndTheAccount() {
+        Map<String, Integer> reserved = new TreeMap<>();
+        for (String function : List.of(deployed.functionName(), deployed.leaseFunctionName(), deployed.output("LeaseAuthorizerFunctionName"))) {
+            reserved.put(function, deployed.lambda.getFunctionConcurrency(b -> b.functionName(function)).reservedConcurrentExecutions());
+        }
+        assertEquals(Map.of(deployed.functionName(), 40, deployed.leaseFunctionName(), 8, deployed.output("LeaseAuthorizerFunctionName"), 2),
+                reserved, "each function on its own reservation: ReservedConcurrency, LeaseConcurrency, AuthorizerConcurrency");
+        // Only the ids function's environments hold slots: 40 of them and the 48 agents' slots fit the 128 of datacenters 8-11.
+        assertTrue(reserved.get(deployed.functionName()) + 48 <= 4 * 32);
+        // The account reserves all three and keeps at least 100 unreserved, even at each parameter's largest value.
+        int deployedSum = reserved.values().stream().mapToInt(Integer::intValue).sum();
+        int largest = largest("ReservedConcurrency") + largest("LeaseConcurrency") + largest("AuthorizerConcurrency");
+        assertTrue(deployedSum <= largest && largest <= ACCOUNT_CONCURRENCY - UNRESERVED_MINIMUM,
+                "reserved " + deployedSum + ", at most " + largest + " of an account's default " + ACCOUNT_CONCURRENCY);
+    }
+
+    /** The largest allowed value of a concurrency parameter, as the translated template declares it. */
+    private int largest(String parameter) {
+        return list(map(deployed.translated.parameters().get(parameter)).get("AllowedValues")).stream()
+                .mapToInt(value -> Integer.parseInt(String.valueOf(value))).max().orElseThrow();
+    }
+
+    /** The parts of an HTTP API's payload 2.0 authorizer event the authorizer reads (the secret needs no JSON escape). */
+    private static String authorizerEvent(String authorization) {
+        return "{\"version\":\"2.0\",\"type\":\"REQUEST\",\"routeKey\":\"POST /leases\",\"headers\":{\"authorization\":\""
+                + authorization + "\"}}";
+    }
+
+    private static String authorize(LeaseAuthorizerHandler handler, String event) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, null);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
     /** The integration URI that invokes the function's alias "live", the one published version. */
     private String invokesAlias(String function) {
         List<String> versions = deployed.lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
@@ -308,7 +392,7 @@ class MotoDeployTest {
                 lease = body(invoke(leases, "POST", "/leases", "", "Bearer " + SECRET), 201);
                 body(invoke(leases, "GET", "/ids", "", null), 404);
                 // An acquisition with a request id writes the id's claim too: on the deployed table, with its TTL attribute.
-                String withId = HttpApiEvent.request("POST", "/leases").requestId(UUID.randomUUID().toString())
+                String withId = HttpApiEvent.request("POST", "/leases").routeKey(Endpoint.routeKeyOf("POST", "/leases")).requestId(UUID.randomUUID().toString())
                         .header("authorization", "Bearer " + SECRET)
                         .body(LeaseMessage.acquireRequest("moto", "5f0c9e3a1b7d42c8e6a0f19b3d5c7e21"), false).json();
                 JsonNode claimed = body(invoke(leases, withId), 201);
@@ -352,7 +436,7 @@ class MotoDeployTest {
 
     /** The event API Gateway passes for this request (payload 2.0). */
     static String event(String method, String path, String query, String authorization) {
-        HttpApiEvent event = HttpApiEvent.request(method, path).rawQuery(query).requestId(UUID.randomUUID().toString());
+        HttpApiEvent event = HttpApiEvent.request(method, path).routeKey(Endpoint.routeKeyOf(method, path)).rawQuery(query).requestId(UUID.randomUUID().toString());
         if (authorization != null) {
             event.header("authorization", authorization);
         }

@@ -65,6 +65,17 @@ class MotoIamDeployTest {
     }
 
     @Test
+    void theLeaseRoutesAreIamsAndNoAuthorizerIsDeployed() {
+        String api = deployed.value("Api");
+        for (var route : deployed.apiGateway.getRoutes(b -> b.apiId(api)).items()) {
+            String expected = route.routeKey().contains(" /leases") ? "AWS_IAM" : null;
+            assertEquals(expected, route.authorizationTypeAsString(), route.routeKey());
+            assertEquals(null, route.authorizerId(), "no authorizer in IAM mode: " + route.routeKey());
+        }
+        assertEquals(null, deployed.physicalId(TemplateChecks.AUTHORIZER_FUNCTION), "no authorizer function in this stack");
+    }
+
+    @Test
     void theLeaseClientPolicyAllowsInvokeOnExactlyTheLeaseRoutesAndIsAttachedToNothing() {
         String arn = deployed.output("LeaseClientPolicyArn");
         Policy policy = deployed.iam.getPolicy(b -> b.policyArn(arn)).policy();

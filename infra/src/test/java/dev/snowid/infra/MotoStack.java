@@ -227,6 +227,9 @@ final class MotoStack {
         for (String id : translated.resources().keySet()) {
             String type = (String) map(translated.resource(id)).get("Type");
             String physical = values.get(id);
+            if (physical == null) {
+                continue; // not created: its condition is false (or it is the test's to create)
+            }
             switch (type) {
                 case "AWS::Lambda::Function" -> {
                     String arn = lambda.getFunctionConfiguration(b -> b.functionName(physical)).functionArn();
@@ -247,6 +250,9 @@ final class MotoStack {
             values.put(logGroup + ".Arn", "arn:aws:logs:" + region.id() + ":" + account + ":log-group:" + values.get(logGroup) + ":*");
         }
         for (String version : translated.resourcesOfType("AWS::Lambda::Version")) {
+            if (!values.containsKey(version)) {
+                continue; // its function's condition is false
+            }
             String function = new Intrinsics(values, Map.of()).string(translated.properties(version).get("FunctionName"));
             List<String> published = lambda.listVersionsByFunction(b -> b.functionName(function)).versions().stream()
                     .map(FunctionConfiguration::version).filter(v -> !v.equals("$LATEST")).toList();
@@ -271,6 +277,7 @@ final class MotoStack {
                 values.put(id, api);
                 // Only now can the body's integration URIs be resolved (they name the alias).
                 apiGateway.reimportApi(b -> b.apiId(api).body(yaml(properties.get("Body"))));
+                authorizeRoutes(api, map(properties.get("Body")));
             }
             case "AWS::ApiGatewayV2::Stage" -> {
                 Map<String, Object> routes = map(properties.getOrDefault("DefaultRouteSettings", Map.of()));
@@ -296,6 +303,44 @@ final class MotoStack {
                     .policyDocument(json(properties.get("PolicyDocument")))).policy().arn());
             default -> throw new AssertionError("no way to create " + type);
         }
+    }
+
+    /**
+     * What API Gateway's import does with each operation's {@code security} and moto's ignores:
+     * a SigV4 scheme makes the route's authorization {@code AWS_IAM}; a scheme with an
+     * {@code x-amazon-apigateway-authorizer} becomes one authorizer of the API (created once, with
+     * the scheme's settings), which the route's authorization ({@code CUSTOM}) names. The route is
+     * made anew with it (UpdateRoute is a PATCH, which the tests' HTTP client cannot send).
+     */
+    private void authorizeRoutes(String api, Map<String, Object> body) {
+        Map<String, Object> schemes = map(Template.at(body, "components", "securitySchemes").orElse(Map.of()));
+        Map<String, software.amazon.awssdk.services.apigatewayv2.model.Route> routes = new HashMap<>();
+        apiGateway.getRoutes(b -> b.apiId(api)).items().forEach(route -> routes.put(route.routeKey(), route));
+        Map<String, String> authorizerIds = new HashMap<>();
+        map(body.getOrDefault("paths", Map.of())).forEach((path, operations) -> map(operations).forEach((method, operation) -> {
+            List<Object> security = Template.list(map(operation).getOrDefault("security", List.of()));
+            if (security.isEmpty()) {
+                return;
+            }
+            String scheme = map(security.get(0)).keySet().iterator().next();
+            Map<String, Object> definition = map(schemes.get(scheme));
+            var route = routes.get(method.toUpperCase() + " " + path);
+            apiGateway.deleteRoute(b -> b.apiId(api).routeId(route.routeId()));
+            if ("awsSigv4".equals(definition.get("x-amazon-apigateway-authtype"))) {
+                apiGateway.createRoute(b -> b.apiId(api).routeKey(route.routeKey()).target(route.target()).authorizationType("AWS_IAM"));
+                return;
+            }
+            Map<String, Object> authorizer = map(definition.get("x-amazon-apigateway-authorizer"));
+            String authorizerId = authorizerIds.computeIfAbsent(scheme, name -> apiGateway.createAuthorizer(b -> b.apiId(api).name(name)
+                    .authorizerType(String.valueOf(authorizer.get("type")).toUpperCase())
+                    .authorizerUri((String) authorizer.get("authorizerUri"))
+                    .authorizerPayloadFormatVersion((String) authorizer.get("authorizerPayloadFormatVersion"))
+                    .authorizerResultTtlInSeconds((Integer) authorizer.get("authorizerResultTtlInSeconds"))
+                    .enableSimpleResponses((Boolean) authorizer.get("enableSimpleResponses"))
+                    .identitySource(List.of((String) authorizer.get("identitySource")))).authorizerId());
+            apiGateway.createRoute(b -> b.apiId(api).routeKey(route.routeKey()).target(route.target()).authorizationType("CUSTOM")
+                    .authorizerId(authorizerId));
+        }));
     }
 
     /** PutMetricAlarm with the properties CloudFormation would pass; CloudFormation names it stack-id. */

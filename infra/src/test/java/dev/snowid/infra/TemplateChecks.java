@@ -52,6 +52,14 @@ final class TemplateChecks {
     static final Map<String, FunctionRole> ROLES = Map.of(IDS_FUNCTION, FunctionRole.IDS, LEASE_FUNCTION, FunctionRole.LEASES);
     /** The parameter of the lease function's own reserved concurrency. */
     static final String LEASE_CONCURRENCY = "LeaseConcurrency";
+    /** Bearer mode's authorizer in front of the lease routes: the same jar, its own handler, concurrency and role. */
+    static final String AUTHORIZER_FUNCTION = "LeaseAuthorizerFunction";
+    /** The parameter of the authorizer's own reserved concurrency. */
+    static final String AUTHORIZER_CONCURRENCY = "AuthorizerConcurrency";
+    /** The condition the authorizer (and its scheme, role and permission) exist under. */
+    static final String BEARER_CONDITION = "LeaseRoutesUseBearer";
+    /** The OpenAPI security scheme of the authorizer. */
+    static final String BEARER_SCHEME = "LeaseBearer";
 
     /** The parameter that keeps slots for agents; Lambda environments may use the rest. */
     static final String AGENT_SLOTS = "AgentSlots";
@@ -75,6 +83,7 @@ final class TemplateChecks {
         problems.addAll(environment(template, code));
         problems.addAll(iam(template, code));
         problems.addAll(routes(template));
+        problems.addAll(authorizer(template, code));
         problems.addAll(secret(template, code));
         problems.addAll(concurrencyWithinPool(template));
         return problems;
@@ -123,8 +132,10 @@ final class TemplateChecks {
     // The function
 
     static List<String> function(Template template, CodeNames code) {
-        if (!new TreeSet<>(template.resourcesOfType(FUNCTION_TYPE)).equals(new TreeSet<>(ROLES.keySet()))) {
-            return List.of("expected the functions " + new TreeSet<>(ROLES.keySet()) + " (" + FUNCTION_TYPE + "), found "
+        Set<String> expected = new TreeSet<>(ROLES.keySet());
+        expected.add(AUTHORIZER_FUNCTION);
+        if (!new TreeSet<>(template.resourcesOfType(FUNCTION_TYPE)).equals(expected)) {
+            return List.of("expected the functions " + expected + " (" + FUNCTION_TYPE + "), found "
                     + template.resourcesOfType(FUNCTION_TYPE));
         }
         List<String> problems = new ArrayList<>();
@@ -144,10 +155,14 @@ final class TemplateChecks {
     }
 
     private static List<String> function(Template template, CodeNames code, String id) {
+        return function(template, id, code.handler());
+    }
+
+    private static List<String> function(Template template, String id, String handler) {
         List<String> problems = new ArrayList<>();
         Map<String, Object> fn = template.properties(id);
         expect(problems, "Runtime", "java21", fn.get("Runtime"));
-        expect(problems, "Handler", code.handler(), fn.get("Handler"));
+        expect(problems, "Handler", handler, fn.get("Handler"));
         expect(problems, "SnapStart", Map.of("ApplyOn", "PublishedVersions"), fn.get("SnapStart"));
         if (!(fn.get("AutoPublishAlias") instanceof String alias) || alias.isEmpty()) {
             problems.add("AutoPublishAlias: SnapStart applies to published versions only, so the API must call an alias");
@@ -410,7 +425,11 @@ final class TemplateChecks {
             }
             Object security = op.get("security");
             boolean idsRoute = path.equals("/ids");
-            if ((leaseRoute || idsRoute) && !iamWhenSwitchedOn(security, body)) {
+            if (leaseRoute && !iamOrBearerAuthorizer(security, body)) {
+                problems.add(route + " must switch on AWS_IAM (SigV4) through a condition, else the " + BEARER_SCHEME
+                        + " authorizer, found security " + security);
+            }
+            if (idsRoute && !iamWhenSwitchedOn(security, body)) {
                 problems.add(route + " must switch on AWS_IAM (SigV4) through a condition, found security " + security);
             }
             if (!leaseRoute && !idsRoute && security != null) {
@@ -435,13 +454,88 @@ final class TemplateChecks {
     /** {@code !If [condition, [{scheme: []}], !Ref AWS::NoValue]}, the scheme being SigV4. */
     private static boolean iamWhenSwitchedOn(Object security, Map<String, Object> body) {
         List<Object> branches = at(security, "Fn::If").map(Template::list).orElse(List.of());
-        if (branches.size() != 3 || !Map.of("Ref", "AWS::NoValue").equals(branches.get(2))
-                || !(branches.get(1) instanceof List<?> requirements) || requirements.size() != 1) {
-            return false;
+        return branches.size() == 3 && Map.of("Ref", "AWS::NoValue").equals(branches.get(2))
+                && "awsSigv4".equals(at(body, "components", "securitySchemes", onlyScheme(branches.get(1)),
+                        "x-amazon-apigateway-authtype").orElse(null));
+    }
+
+    /** {@code !If [LeaseRoutesUseIam, [{<SigV4>: []}], [{LeaseBearer: []}]]}: no lease route is ever left to the function alone. */
+    private static boolean iamOrBearerAuthorizer(Object security, Map<String, Object> body) {
+        List<Object> branches = at(security, "Fn::If").map(Template::list).orElse(List.of());
+        return branches.size() == 3 && "LeaseRoutesUseIam".equals(branches.get(0))
+                && "awsSigv4".equals(at(body, "components", "securitySchemes", onlyScheme(branches.get(1)),
+                        "x-amazon-apigateway-authtype").orElse(null))
+                && BEARER_SCHEME.equals(onlyScheme(branches.get(2)));
+    }
+
+    /** The one scheme of {@code [{scheme: []}]}; "" for anything else. */
+    private static String onlyScheme(Object requirements) {
+        if (!(requirements instanceof List<?> list) || list.size() != 1 || !(list.get(0) instanceof Map<?, ?> requirement)
+                || requirement.size() != 1) {
+            return "";
         }
-        Map<String, Object> requirement = map(requirements.get(0));
-        return requirement.size() == 1 && "awsSigv4".equals(at(body, "components", "securitySchemes",
-                requirement.keySet().iterator().next(), "x-amazon-apigateway-authtype").orElse(null));
+        return String.valueOf(requirement.keySet().iterator().next());
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Bearer mode's authorizer: in front of every lease route, on its own concurrency
+
+    /**
+     * With {@code LeaseAuth=BEARER} the lease routes are behind a Lambda REQUEST authorizer: the
+     * function exists under that condition only, runs {@link CodeNames#AUTHORIZER_HANDLER} on its own
+     * reserved concurrency and role (no table access), reads exactly the two secret hashes, and the
+     * scheme asks it about the Authorization header (a request without one is refused unasked),
+     * caching its simple answer by that header.
+     */
+    static List<String> authorizer(Template template, CodeNames code) {
+        if (!template.resources().containsKey(AUTHORIZER_FUNCTION)) {
+            return List.of("no " + AUTHORIZER_FUNCTION + ": in bearer mode every request without the secret would take one of "
+                    + LEASE_FUNCTION + "'s environments");
+        }
+        List<String> problems = new ArrayList<>();
+        function(template, AUTHORIZER_FUNCTION, CodeNames.AUTHORIZER_HANDLER).forEach(problem -> problems.add(AUTHORIZER_FUNCTION + ": " + problem));
+        Map<String, Object> fn = template.properties(AUTHORIZER_FUNCTION);
+        expect(problems, AUTHORIZER_FUNCTION + " Condition", BEARER_CONDITION, template.resource(AUTHORIZER_FUNCTION).get("Condition"));
+        expect(problems, BEARER_CONDITION, List.of(Map.of("Ref", "LeaseAuth"), "BEARER"),
+                at(template.root(), "Conditions", BEARER_CONDITION, "Fn::Equals").orElse(null));
+        expect(problems, AUTHORIZER_FUNCTION + " ReservedConcurrentExecutions (its own)", Map.of("Ref", AUTHORIZER_CONCURRENCY),
+                fn.get("ReservedConcurrentExecutions"));
+        if (fn.get("Role") == null || fn.get("Role").equals(template.properties(IDS_FUNCTION).get("Role"))) {
+            problems.add(AUTHORIZER_FUNCTION + " Role " + fn.get("Role") + ": its own, without the lease table");
+        }
+        Map<String, Object> variables = variables(template, AUTHORIZER_FUNCTION);
+        expect(problems, AUTHORIZER_FUNCTION + " variables", new TreeSet<>(CodeNames.AUTHORIZER_VARIABLES), new TreeSet<>(variables.keySet()));
+        for (String hash : CodeNames.AUTHORIZER_VARIABLES) {
+            expect(problems, AUTHORIZER_FUNCTION + " " + hash + " (the lease function's)", variables(template, LEASE_FUNCTION).get(hash),
+                    variables.get(hash));
+        }
+        Optional<String> apiId = template.single(HTTP_API_TYPE);
+        Map<String, Object> body = apiId.map(id -> map(at(template.properties(id), "DefinitionBody").orElse(Map.of()))).orElse(Map.of());
+        List<Object> scheme = at(body, "components", "securitySchemes", BEARER_SCHEME, "Fn::If").map(Template::list).orElse(List.of());
+        if (scheme.size() != 3 || !BEARER_CONDITION.equals(scheme.get(0)) || !Map.of("Ref", "AWS::NoValue").equals(scheme.get(2))) {
+            problems.add(BEARER_SCHEME + " must be !If [" + BEARER_CONDITION + ", <the authorizer>, !Ref AWS::NoValue], found " + scheme);
+            return problems;
+        }
+        Object authorizer = at(scheme.get(1), "x-amazon-apigateway-authorizer").orElse(Map.of());
+        expect(problems, BEARER_SCHEME + " type", "request", at(authorizer, "type").orElse(null));
+        expect(problems, BEARER_SCHEME + " identitySource (a request without it is refused unasked)", "$request.header.Authorization",
+                at(authorizer, "identitySource").orElse(null));
+        expect(problems, BEARER_SCHEME + " payload format", "2.0", at(authorizer, "authorizerPayloadFormatVersion").orElse(null));
+        expect(problems, BEARER_SCHEME + " simple responses (the handler's answer)", true, at(authorizer, "enableSimpleResponses").orElse(null));
+        if (!(at(authorizer, "authorizerResultTtlInSeconds").orElse(null) instanceof Integer ttl) || ttl < 1 || ttl > 3600) {
+            problems.add(BEARER_SCHEME + " authorizerResultTtlInSeconds " + at(authorizer, "authorizerResultTtlInSeconds").orElse(null)
+                    + ": 1 to 3600, so that renewals seldom wait on the authorizer");
+        }
+        if (!String.valueOf(at(authorizer, "authorizerUri", "Fn::Sub").orElse("")).contains("${" + AUTHORIZER_FUNCTION + ".Alias}")) {
+            problems.add(BEARER_SCHEME + " calls " + at(authorizer, "authorizerUri").orElse(null) + ", not the alias of " + AUTHORIZER_FUNCTION);
+        }
+        boolean permitted = template.resourcesOfType("AWS::Lambda::Permission").stream().map(template::properties)
+                .anyMatch(permission -> Map.of("Ref", AUTHORIZER_FUNCTION + ".Alias").equals(permission.get("FunctionName"))
+                        && "apigateway.amazonaws.com".equals(permission.get("Principal")));
+        if (!permitted) {
+            problems.add("no AWS::Lambda::Permission lets API Gateway invoke " + AUTHORIZER_FUNCTION + ".Alias");
+        }
+        return problems;
     }
 
     // ---------------------------------------------------------------------------------------
@@ -534,6 +628,9 @@ final class TemplateChecks {
         List<String> problems = new ArrayList<>();
         for (String id : ROLES.keySet()) {
             secret(template, variable, id).forEach(problem -> problems.add(id + ": " + problem));
+        }
+        if (template.resources().containsKey(AUTHORIZER_FUNCTION)) {
+            secret(template, variable, AUTHORIZER_FUNCTION).forEach(problem -> problems.add(AUTHORIZER_FUNCTION + ": " + problem));
         }
         return problems;
     }

@@ -260,6 +260,28 @@ class TemplateDriftTest {
     }
 
     @Test
+    void anAuthorizerOnTheLeaseFunctionsConcurrencyOrWithoutItsIdentitySourceFails() {
+        Template changed = template.copy();
+        changed.properties(TemplateChecks.AUTHORIZER_FUNCTION).put("ReservedConcurrentExecutions", Map.of("Ref", TemplateChecks.LEASE_CONCURRENCY));
+        changed.properties(TemplateChecks.AUTHORIZER_FUNCTION).put("Role", Map.of("Fn::GetAtt", List.of("FunctionRole", "Arn")));
+        List<Object> scheme = Template.list(at(changed.properties("Api"), "DefinitionBody", "components", "securitySchemes",
+                TemplateChecks.BEARER_SCHEME, "Fn::If").orElseThrow());
+        map(at(scheme.get(1), "x-amazon-apigateway-authorizer").orElseThrow()).remove("identitySource");
+        List<String> problems = TemplateChecks.authorizer(changed, code);
+        assertMentions(problems, "LeaseAuthorizerFunction ReservedConcurrentExecutions (its own)");
+        assertMentions(problems, "LeaseAuthorizerFunction Role");
+        assertMentions(problems, "identitySource");
+    }
+
+    @Test
+    void aLeaseRouteLeftToTheFunctionInBearerModeFails() {
+        Template changed = template.copy();
+        map(map(paths(changed).get("/leases")).get("post")).put("security",
+                Map.of("Fn::If", List.of("LeaseRoutesUseIam", List.of(Map.of("AWS_IAM", List.of())), Map.of("Ref", "AWS::NoValue"))));
+        assertMentions(TemplateChecks.routes(changed), "POST /leases must switch on AWS_IAM (SigV4) through a condition, else the LeaseBearer");
+    }
+
+    @Test
     void idsWithoutTheIamSwitchFails() {
         Template changed = template.copy();
         map(map(paths(changed).get("/ids")).get("post")).remove("security");

@@ -34,6 +34,16 @@ class TemplateEnvironmentTest {
     }
 
     @Test
+    void theAuthorizerWithTheTemplatesDefaultsWarnsAboutNothingAndReadsTheSecretsHashes() {
+        String hash = "0123456789abcdef".repeat(4);
+        Map<String, String> environment = environment(TemplateChecks.AUTHORIZER_FUNCTION,
+                Map.of("LeaseSecretSha256", hash, "LeaseSecretNextSha256", hash.replace('0', 'f')));
+        FunctionSettings settings = FunctionSettings.from(environment);
+        assertEquals(List.of(), settings.warnings());
+        assertEquals(2, settings.leaseSecretHashes().size(), "the current and the next secret");
+    }
+
+    @Test
     void eachFunctionInIamModeWarnsAboutNothing() {
         for (String function : TemplateChecks.ROLES.keySet()) {
             Map<String, String> environment = environment(function, Map.of("LeaseAuth", "AWS_IAM", "LeasePrincipals", PRINCIPALS));

@@ -48,6 +48,22 @@ class TemplateMatchesCodeTest {
     }
 
     @Test
+    void inBearerModeTheLeaseRoutesAreBehindTheAuthorizerOnItsOwnConcurrency() {
+        assertEquals(List.of(), TemplateChecks.authorizer(template, code));
+    }
+
+    @Test
+    void theDeployGuideStatesTheAuthorizersCacheTimeAndConcurrencyAsTheTemplateSetsThem() throws java.io.IOException {
+        List<Object> scheme = Template.list(Template.at(template.properties("Api"), "DefinitionBody", "components", "securitySchemes",
+                TemplateChecks.BEARER_SCHEME, "Fn::If").orElseThrow());
+        Object ttl = Template.at(scheme.get(1), "x-amazon-apigateway-authorizer", "authorizerResultTtlInSeconds").orElseThrow();
+        String page = java.nio.file.Files.readString(Template.location().getParent().getParent().resolve("docs/deploy.md"));
+        assertTrue(page.contains("for " + ttl + " s") && page.contains("up to " + ttl + " s"), "docs/deploy.md states the cache time " + ttl);
+        Object concurrency = Template.map(template.parameters().get(TemplateChecks.AUTHORIZER_CONCURRENCY)).get("Default");
+        assertTrue(page.contains("| `AuthorizerConcurrency` | `" + concurrency + "` |"), "docs/deploy.md states the default " + concurrency);
+    }
+
+    @Test
     void theBearerSecretIsNeverInTheTemplate() {
         assertEquals(List.of(), TemplateChecks.secret(template, code));
     }

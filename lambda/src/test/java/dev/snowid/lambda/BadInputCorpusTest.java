@@ -147,6 +147,12 @@ class BadInputCorpusTest {
                 cases.add(new Case("bad count", TestEvents.request(method, "/ids").query(query), 400, null));
             }
         }
+        // Non-ASCII is echoed as sent, what is not printable as its escape (EchoedInput).
+        cases.add(new Case("a full-width digit", TestEvents.get("/ids").query("count=%EF%BC%95"), 400, "invalid_count", "count '５'"));
+        cases.add(new Case("a bidi control", TestEvents.get("/ids").query("count=%E2%80%AE5"), 400, "invalid_count",
+                "count '\\u202E5'"));
+        cases.add(new Case("a line separator", TestEvents.get("/ids").query("count=5%E2%80%A8"), 400, "invalid_count",
+                "count '5\\u2028'"));
         // A broken escape: payload 2.0 passes it raw (the handler refuses the encoding), 1.0 passes it as is.
         cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=%zz"), 400, null));
         cases.add(new Case("broken escape", TestEvents.get("/ids").query("count=5%"), 400, null));
@@ -218,6 +224,13 @@ class BadInputCorpusTest {
                 .body("{\"holder\":\"" + "h".repeat(201) + "\"}"), 400, "invalid_body"));
         cases.add(new Case("holder with a control character", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
                 .body("{\"holder\":\"a\\u0007b\"}"), 400, "invalid_body"));
+        for (String spoof : new String[] {"2028", "2029", "202e", "202E", "2066", "200f", "200b", "feff", "0085", "d800"}) {
+            cases.add(new Case("holder with U+" + spoof, TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                    .body("{\"holder\":\"orders\\u" + spoof + "-evil\"}"), 400, "invalid_body",
+                    "has the character U+" + spoof.toUpperCase(java.util.Locale.ROOT)));
+        }
+        cases.add(new Case("holder with a raw U+202E", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
+                .body("{\"holder\":\"orders\u202e-evil\"}"), 400, "invalid_body", "has the character U+202E"));
         cases.add(new Case("acquire body not JSON", TestEvents.request("POST", "/leases").bearer(Functions.SECRET)
                 .body("holder=me"), 400, "invalid_json"));
         String[] notIds = {"00000000000000000000000000000000", "ffffffffffffffffffffffffffffffff", "deadbeefdeadbeefdeadbeefdeadbeef",
@@ -354,6 +367,13 @@ class BadInputCorpusTest {
         for (String[] w : wrong) {
             cases.add(new Case("wrong method", TestEvents.request(w[0], w[1]).bearer(Functions.SECRET), 405, "method_not_allowed"));
         }
+        // The gateway matches the method as sent: a lower-case one reached $default, and is never answered as the route.
+        String[][] lowerCase = {{"get", "/ids"}, {"post", "/ids"}, {"Get", "/ids/1724551110457221119"}, {"post", "/leases"},
+            {"get", "/leases"}, {"put", "/leases/0"}, {"delete", "/leases/0"}, {"get", "/health"}};
+        for (String[] l : lowerCase) {
+            cases.add(new Case("lower-case method", TestEvents.request(l[0], l[1]).bearer(Functions.SECRET), 405, "method_not_allowed",
+                    "method " + l[0] + " is not allowed"));
+        }
     }
 
     private static void routes(List<Case> cases) {
@@ -361,6 +381,17 @@ class BadInputCorpusTest {
             "//ids", "/leases//0", "/health%20"};
         for (String path : paths) {
             cases.add(new Case("unknown route", TestEvents.get(path), 404, "not_found"));
+        }
+        // Paths that only decode to a route reached $default: 404, never the route's answer (nor its auth's).
+        for (String[] encoded : new String[][] {{"GET", "/%69ds"}, {"POST", "/%69%64%73"}, {"GET", "/i%64s/1724551110457221119"},
+            {"GET", "/%68ealth"}, {"POST", "/%6Ceases"}, {"GET", "/lease%73"}, {"PUT", "/%6Ceases/0"}}) {
+            cases.add(new Case("percent-encoded route", TestEvents.request(encoded[0], encoded[1]).bearer(Functions.SECRET), 404,
+                    "not_found", "as sent"));
+        }
+        // An event naming $default is never answered as a route, whatever its path and method.
+        for (String[] named : new String[][] {{"GET", "/ids"}, {"GET", "/health"}, {"POST", "/leases"}, {"GET", "/leases"}}) {
+            cases.add(new Case("route key $default", TestEvents.request(named[0], named[1]).bearer(Functions.SECRET)
+                    .routeKey("$default"), 404, "not_found"));
         }
         String[][] trailingSlash = {{"GET", "/ids/", "/ids"}, {"POST", "/ids/", "/ids"}, {"POST", "/leases/", "/leases"},
             {"GET", "/health/", "/health"}, {"GET", "/ids/1724551110457221119/", "/ids/1724551110457221119"}};

@@ -1,7 +1,7 @@
 package dev.snowid.lambda;
 
 import dev.snowid.WallClock;
-import dev.snowid.lambda.api.LeaseRouteAuth;
+import dev.snowid.lambda.api.BearerSecretCheck;
 import dev.snowid.lambda.dynamodb.TestStores;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
@@ -34,7 +34,7 @@ final class Functions {
 
     /** The bearer secret's hash, then {@code extra}'s names and values (a null value removes the name). */
     private static Map<String, String> withSecretAnd(Map<String, String> env, String... extra) {
-        env.put(FunctionSettings.LEASE_SECRET_SHA256, HexFormat.of().formatHex(LeaseRouteAuth.sha256(SECRET)));
+        env.put(FunctionSettings.LEASE_SECRET_SHA256, HexFormat.of().formatHex(BearerSecretCheck.sha256(SECRET)));
         for (int i = 0; i < extra.length; i += 2) {
             if (extra[i + 1] == null) {
                 env.remove(extra[i]);

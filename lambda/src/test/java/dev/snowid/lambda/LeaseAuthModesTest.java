@@ -3,7 +3,7 @@ package dev.snowid.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.api.LeaseRouteAuth;
+import dev.snowid.lambda.api.BearerSecretCheck;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.testing.InMemoryLeaseStore;
@@ -61,7 +61,7 @@ class LeaseAuthModesTest {
 
     @Test
     void duringARotationBothSecretsOpenTheRoutesAndAfterItOnlyTheNewOne() {
-        String next = HexFormat.of().formatHex(LeaseRouteAuth.sha256(NEXT_SECRET));
+        String next = HexFormat.of().formatHex(BearerSecretCheck.sha256(NEXT_SECRET));
         try (Function overlap = Functions.inMemory(store, FunctionSettings.LEASE_SECRET_NEXT_SHA256, next)) {
             assertEquals(201, acquire(overlap, Functions.SECRET).status(), "the current secret during the overlap");
             assertEquals(201, acquire(overlap, NEXT_SECRET).status(), "the next secret during the overlap");

@@ -9,7 +9,7 @@ import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.lambda.Functions.Function;
-import dev.snowid.lambda.api.LeaseRouteAuth;
+import dev.snowid.lambda.api.BearerSecretCheck;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.json.JsonValue;
@@ -123,7 +123,7 @@ class SnowidHandlerTest {
 
     @Test
     void base64BodyOfALeaseRequestIsDecoded(TestTable table) {
-        String fixtureSecretSha = HexFormat.of().formatHex(LeaseRouteAuth.sha256("fixture-secret"));
+        String fixtureSecretSha = HexFormat.of().formatHex(BearerSecretCheck.sha256("fixture-secret"));
         try (Function function = Functions.function(table, FunctionSettings.LEASE_SECRET_SHA256, fixtureSecretSha)) {
             Invocation answer = function.call(fixture("http-api-v2-post-leases-base64.json"));
 

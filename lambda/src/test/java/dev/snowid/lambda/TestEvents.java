@@ -1,5 +1,6 @@
 package dev.snowid.lambda;
 
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.http.PayloadFormat;
 import dev.snowid.lambda.json.JsonWriter;
@@ -33,6 +34,8 @@ final class TestEvents {
         String rawBase64;
         /** A caller ARN in the request context, where API Gateway puts the IAM caller it verified; null for none. */
         String iamCaller;
+        /** The route key the event names; null: the one the gateway would match. */
+        String routeKey;
 
         Request(String method, String path) {
             this.method = method;
@@ -41,6 +44,12 @@ final class TestEvents {
 
         Request query(String rawQuery) {
             this.rawQuery = rawQuery;
+            return this;
+        }
+
+        /** Names this route key in the event, whatever the gateway would match: as anyone invoking the function directly can. */
+        Request routeKey(String key) {
+            this.routeKey = key;
             return this;
         }
 
@@ -80,9 +89,9 @@ final class TestEvents {
             return format == PayloadFormat.V2 ? v2() : v1();
         }
 
-        /** HTTP API, payload 2.0, $default stage: raw path and query, lower-case headers. */
+        /** HTTP API, payload 2.0, $default stage: raw path and query, lower-case headers, the route key the gateway would match. */
         String v2() {
-            HttpApiEvent event = HttpApiEvent.request(method, path).rawQuery(rawQuery)
+            HttpApiEvent event = HttpApiEvent.request(method, path).routeKey(routeKey()).rawQuery(rawQuery)
                     .api("123456789012", "abc123", "abc123.execute-api.eu-west-1.amazonaws.com", null)
                     .sourceIp("203.0.113.7").userAgent("snowid-test").requestId(UUID.randomUUID().toString())
                     .time("10/Mar/2020:05:16:23 +0000", 1583817383220L);
@@ -107,9 +116,19 @@ final class TestEvents {
             return event.json();
         }
 
-        /** REST API proxy, payload 1.0: decoded path and query, headers as sent plus their multi-value twins. */
+        /** The route the gateway would match (unless set: a test may write any), else $default. */
+        String routeKey() {
+            return routeKey != null ? routeKey : Endpoint.routeKeyOf(method, path);
+        }
+
+        /**
+         * REST API proxy, payload 1.0: decoded path and query, headers as sent plus their multi-value
+         * twins; the resource the request matched, else the API's catch-all {@code /{proxy+}}.
+         */
         String v1() {
-            JsonWriter event = new JsonWriter().field("resource", "/{proxy+}").field("path", PercentDecodingForTests.path(path))
+            String matched = routeKey();
+            String resource = matched.startsWith(method + " ") ? matched.substring(method.length() + 1) : "/{proxy+}";
+            JsonWriter event = new JsonWriter().field("resource", resource).field("path", PercentDecodingForTests.path(path))
                     .field("httpMethod", method).stringMap("headers", headers);
             JsonWriter multiHeaders = new JsonWriter();
             headers.forEach((name, value) -> multiHeaders.stringArray(name, List.of(value)));
@@ -126,7 +145,7 @@ final class TestEvents {
                 });
                 event.stringMap("queryStringParameters", last).rawField("multiValueQueryStringParameters", multi.end());
             }
-            JsonWriter context = new JsonWriter().field("resourcePath", "/{proxy+}").field("httpMethod", method)
+            JsonWriter context = new JsonWriter().field("resourcePath", resource).field("httpMethod", method)
                     .field("path", "/Prod" + path).field("stage", "Prod").field("accountId", "123456789012")
                     .field("requestId", UUID.randomUUID().toString()).field("apiId", "70ixmpl4fl")
                     .rawField("identity", iamCaller == null ? new JsonWriter().field("sourceIp", "203.0.113.7").end()

@@ -3,6 +3,7 @@ package dev.snowid.local;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.json.JsonReader;
 import dev.snowid.lambda.json.JsonValue;
@@ -29,8 +30,9 @@ import java.util.UUID;
 
 /**
  * Plays API Gateway (HTTP API, payload format 2.0) in front of the handler: turns each HTTP
- * request into the event JSON API Gateway would send, invokes the very same handler, and writes
- * its proxy response back as HTTP. Nothing here knows the routes.
+ * request into the event JSON API Gateway would send, the route key it would match included
+ * ({@link Endpoint#routeKeyOf}), invokes the very same handler, and writes its proxy response back
+ * as HTTP.
  */
 final class GatewayBridge implements HttpHandler {
 
@@ -79,7 +81,7 @@ final class GatewayBridge implements HttpHandler {
     /** The payload 2.0 event for this request, as an HTTP API with the $default stage would send it. */
     static String event(HttpExchange exchange, byte[] body, String requestId) {
         String rawPath = RequestTarget.rawPath(exchange.getRequestURI());
-        String rawQuery = exchange.getRequestURI().getRawQuery();
+        String rawQuery = RequestTarget.rawQuery(exchange.getRequestURI());
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();
         exchange.getRequestHeaders().forEach((name, values) -> {
@@ -93,8 +95,10 @@ final class GatewayBridge implements HttpHandler {
         });
         InetSocketAddress remote = exchange.getRemoteAddress();
         long now = System.currentTimeMillis();
-        HttpApiEvent event = HttpApiEvent.request(exchange.getRequestMethod(), rawPath == null ? "/" : rawPath)
-                .rawQuery(rawQuery == null ? "" : rawQuery)
+        String path = rawPath == null ? "/" : rawPath;
+        HttpApiEvent event = HttpApiEvent.request(exchange.getRequestMethod(), path)
+                .routeKey(Endpoint.routeKeyOf(exchange.getRequestMethod(), path)) // as the gateway would match it
+                .rawQuery(rawQuery)
                 .cookies(cookies)
                 .queryParameters(queryParameters(rawQuery))
                 .api("000000000000", "local", "localhost", "localhost")
@@ -113,7 +117,7 @@ final class GatewayBridge implements HttpHandler {
     /** Decoded parameters, repeated ones joined with commas: what API Gateway puts in queryStringParameters. */
     private static Map<String, String> queryParameters(String rawQuery) {
         Map<String, String> query = new LinkedHashMap<>();
-        if (rawQuery == null || rawQuery.isEmpty()) {
+        if (rawQuery.isEmpty()) {
             return query;
         }
         for (String pair : rawQuery.split("&")) {

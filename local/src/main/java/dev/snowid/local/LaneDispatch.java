@@ -20,7 +20,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 /**
  * What the runner decides on a request's head, before its body is read (on the server's I/O
  * thread, so nothing here waits): the {@code Host} ({@link LocalHost}), the request's
- * {@link RouteLane} on its decoded path, and for the lease lane the credentials, as the deployed
+ * {@link RouteLane} by the route it matches, and for the lease lane the credentials, as the deployed
  * gateway's authorizer checks them before the function runs. A request refused here costs no
  * body read, no lane thread and no call to the engine. The others go to their lane's threads once
  * their body is in, or are answered 503 at once when the lane's queue is full.
@@ -48,7 +48,7 @@ final class LaneDispatch implements HeadHandler {
                     + " (the local runner is for this machine; a Host of another name is a web page reaching it through DNS rebinding)", -1);
             return null;
         }
-        RouteLane lane = RouteLane.of(RequestTarget.decodedPath(exchange.getRequestURI()));
+        RouteLane lane = RouteLane.of(exchange.getRequestMethod(), RequestTarget.rawPath(exchange.getRequestURI()));
         if (lane == RouteLane.LEASES) {
             try {
                 leaseAuth.check(lowerCaseNames(exchange), Optional.empty()); // the runner verifies no IAM signature

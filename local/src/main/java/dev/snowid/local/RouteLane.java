@@ -1,14 +1,14 @@
 package dev.snowid.local;
 
-import dev.snowid.lambda.api.Route;
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.settings.FunctionRole;
-import java.util.Optional;
 
 /**
  * The two functions the template deploys, played locally: each lane has its own handler (its
  * own lock, as its own Lambda function) and its own threads and queue, so a flood of
- * {@code /ids} never queues an agent's renewal. Chosen on the decoded path, as the handler
- * routes it.
+ * {@code /ids} never queues an agent's renewal. Chosen as the template's API chooses the
+ * function: by the route API Gateway would match ({@link Endpoint#routeKeyOf}); what matches none
+ * goes to the ids function, as {@code $default} does.
  */
 enum RouteLane {
     /** {@code /ids}, {@code /ids/{id}}, {@code /health} and everything else: the ids function. */
@@ -22,12 +22,10 @@ enum RouteLane {
         this.role = role;
     }
 
-    /**
-     * The lane of a decoded path: the function the handler's route table gives its route; an
-     * undecodable path goes to the ids lane, whose handler answers 400.
-     */
-    static RouteLane of(Optional<String> decodedPath) {
-        return decodedPath.map(Route::of).filter(route -> route.role() == FunctionRole.LEASES).isPresent() ? LEASES : IDS;
+    /** The lane of a request: the function of the route it matches, by its method and raw path as sent. */
+    static RouteLane of(String method, String rawPath) {
+        return Endpoint.ofRouteKey(Endpoint.routeKeyOf(method, rawPath)).map(Endpoint::route)
+                .filter(route -> route.role() == FunctionRole.LEASES).isPresent() ? LEASES : IDS;
     }
 
     /** The {@code SNOWID_ROLE} of this lane's handler. */

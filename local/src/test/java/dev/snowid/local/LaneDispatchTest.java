@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.snowid.lambda.api.BearerSecretCheck;
 import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.local.RawHttp.Answer;
@@ -48,7 +49,7 @@ class LaneDispatchTest {
             List<String> refused = List.of(
                     "POST /leases HTTP/1.1\r\n" + host + "Content-Length: 2\r\n\r\n{}",
                     "GET /leases HTTP/1.1\r\n" + host + "Authorization: Bearer not-the-secret\r\n\r\n",
-                    "PUT /%6Ceases/3 HTTP/1.1\r\n" + host + "Authorization: Basic " + SECRET + "\r\nContent-Length: 2\r\n\r\n{}",
+                    "PUT /leases/3 HTTP/1.1\r\n" + host + "Authorization: Basic " + SECRET + "\r\nContent-Length: 2\r\n\r\n{}",
                     "DELETE /leases/3 HTTP/1.1\r\n" + host + "Authorization: Bearer\r\n\r\n");
             for (String request : refused) {
                 Answer answer = RawHttp.exchange(server.port(), request);
@@ -64,6 +65,12 @@ class LaneDispatchTest {
                 assertEquals("close", answer.header("Connection"), "the unread body is not taken for the next request: " + answer.text());
             }
             assertEquals(0, leaseLaneCalls.get(), "a refused request never reached the lease lane");
+            // A path that only decodes to a lease route matches none, as at API Gateway: the ids lane's $default, never the lease lane.
+            Answer unmatched = RawHttp.exchange(server.port(), "PUT /%6Ceases/3 HTTP/1.1\r\n" + host + "Authorization: Bearer " + SECRET
+                    + "\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
+            assertEquals(200, unmatched.status(), unmatched.text());
+            assertEquals("{}", unmatched.body(), "the ids lane's stand-in answered: " + unmatched.text());
+            assertEquals(0, leaseLaneCalls.get(), "a request matching no lease route never reaches the lease lane");
 
             Answer admitted = RawHttp.exchange(server.port(), "POST /leases HTTP/1.1\r\n" + host + "Authorization: Bearer " + SECRET
                     + "\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
@@ -134,7 +141,7 @@ class LaneDispatchTest {
             Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
             lanes.put(RouteLane.IDS, ids);
             lanes.put(RouteLane.LEASES, leases);
-            String digest = HexFormat.of().formatHex(LeaseRouteAuth.sha256(SECRET));
+            String digest = HexFormat.of().formatHex(BearerSecretCheck.sha256(SECRET));
             FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.TABLE, "dispatch-test", FunctionSettings.LEASE_SECRET_SHA256, digest,
                     FunctionSettings.ROLE, "leases"));
             dispatch = new LaneDispatch(lanes, LeaseRouteAuth.of(settings));

@@ -9,6 +9,16 @@ import java.util.Map;
 public final class ErrorAnswer {
 
     private static final int SHOWN_BODY_CHARS = 300;
+    /**
+     * API Gateway's own body when the function (or the authorizer in front) did not answer: it
+     * failed, was throttled, timed out, or did not start at all, as a function does when it refuses
+     * a setting at init (then every request gets it).
+     */
+    static final String GATEWAY_INTERNAL_ERROR = "Internal Server Error";
+    static final String FUNCTION_DID_NOT_ANSWER = " (API Gateway's own answer, not the function's: the function, or the lease"
+            + " routes' authorizer, failed, was throttled or did not start; one that refuses a setting at init, such as an entry"
+            + " of SNOWID_LEASE_PRINCIPALS, fails every request so. Its log group says why, e.g. aws logs tail"
+            + " /snowid/<stack>/function)";
 
     private final ErrorCode code;
     private final boolean namesCode;
@@ -34,7 +44,8 @@ public final class ErrorAnswer {
         ErrorCode code = error instanceof String ? ErrorCode.fromWire((String) error) : null;
         String text;
         if (message instanceof String) {
-            text = error instanceof String ? error + ": " + message : (String) message;
+            text = error instanceof String ? error + ": " + message
+                    : message.equals(GATEWAY_INTERNAL_ERROR) ? message + FUNCTION_DID_NOT_ANSWER : (String) message;
         } else if (body.isEmpty()) {
             text = "(no body)";
         } else {

@@ -1,13 +1,15 @@
 package dev.snowid.protocol;
 
+import dev.snowid.internal.SecretText;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 
 /**
  * The one rule for a base URL snowid calls (the lease API's, a DynamoDB endpoint): http or https,
- * with a host, and no query or fragment (routes are appended to it). Messages say what is wrong
- * ("uses 'ftp': only https …"); the caller puts the setting's name and the URL as typed before it.
+ * with a host, no user information, and no query or fragment (routes are appended to it).
+ * Messages say what is wrong ("uses 'ftp': only https …"); the caller puts the setting's name and
+ * the URL before it, as {@link #shown} quotes it.
  */
 public final class HttpUrl {
 
@@ -20,8 +22,8 @@ public final class HttpUrl {
         try {
             url = new URL(typed);
             url.toURI(); // URL alone lets spaces and other characters a request line cannot carry through
-        } catch (MalformedURLException e) {
-            throw new IllegalArgumentException("is not a URL (" + e.getMessage() + ")");
+        } catch (MalformedURLException e) { // its message quotes the text, which may be anything (a secret given in its place)
+            throw new IllegalArgumentException("is not a URL: it needs a scheme and a host, like https://host");
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("is not a URL (" + e.getReason() + ")");
         }
@@ -37,7 +39,20 @@ public final class HttpUrl {
         if (url.getHost() == null || url.getHost().isEmpty() || url.getQuery() != null || url.getRef() != null) {
             throw new IllegalArgumentException("needs a host and no query or fragment: give the base URL only");
         }
+        if (url.getUserInfo() != null) {
+            throw new IllegalArgumentException("carries user information (user:password@): snowid sends no credentials in a URL;"
+                    + " give the bearer secret, or sign with IAM, and the base URL without them");
+        }
         return url;
+    }
+
+    /**
+     * {@code typed} as a message may quote it: its user information and its query or fragment
+     * (where a password or a token may be) hidden, the rest as typed; text that is no URL at all
+     * (a secret given in its place, say) not at all.
+     */
+    public static String shown(String typed) {
+        return typed != null && typed.contains("://") ? SecretText.withUrlSecretsHidden(typed) : SecretText.HIDDEN + " (not a URL)";
     }
 
     /** Whether {@code url} stays on this machine, where plain http exposes nothing. */

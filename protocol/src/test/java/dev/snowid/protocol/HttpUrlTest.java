@@ -23,8 +23,12 @@ class HttpUrlTest {
         assertEquals("needs a host and no query or fragment: give the base URL only", refused("https://example.org/?stage=prod"));
         assertEquals("needs a host and no query or fragment: give the base URL only", refused("https://example.org/#top"));
         assertEquals("needs a host and no query or fragment: give the base URL only", refused("http:///leases"));
-        assertTrue(refused("example.org").startsWith("is not a URL ("), refused("example.org"));
-        assertTrue(refused("http://exa mple").startsWith("is not a URL ("), "a space no request line can carry");
+        assertTrue(refused("example.org").startsWith("is not a URL"), refused("example.org"));
+        assertTrue(!refused("s3cretS3cret").contains("s3cret"), "the text is not quoted: it may be a secret given in a URL's place");
+        assertTrue(refused("https://me:s3cret@example.org").startsWith("carries user information"), refused("https://me:s3cret@example.org"));
+        assertEquals("https://<not shown>@example.org/p?<not shown>", HttpUrl.shown("https://me:s3cret@example.org/p?token=s3cret"));
+        assertEquals("<not shown> (not a URL)", HttpUrl.shown("s3cretS3cret"));
+        assertTrue(refused("http://exa mple").startsWith("is not a URL"), "a space no request line can carry");
     }
 
     @Test

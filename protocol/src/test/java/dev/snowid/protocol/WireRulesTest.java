@@ -62,6 +62,55 @@ class WireRulesTest {
     void echoedInputIsCutAtEightyCharacters() {
         assertEquals("x".repeat(80), EchoedInput.shortened("x".repeat(80)));
         assertEquals("x".repeat(80) + "…", EchoedInput.shortened("x".repeat(10_000)));
+        String emoji = "\ud83d\ude00";
+        assertEquals(emoji.repeat(80) + "…", EchoedInput.shortened(emoji.repeat(81)), "a pair counts once and is never cut in two");
+    }
+
+    @Test
+    void echoedInputKeepsNonAsciiAsItIsAndEscapesWhatIsNotPrintable() {
+        assertEquals("５ é 日本", EchoedInput.shortened("５ é 日本"));
+        assertEquals("abc\\u202Edef", EchoedInput.shortened("abc\u202Edef"));
+        assertEquals("a\\u2028b\\u0000c\\u200Bd\\uD800", EchoedInput.shortened("a\u2028b\u0000c\u200Bd\ud800"));
+    }
+
+    @Test
+    void aHolderLabelIsOneToTwoHundredPrintableCharacters() {
+        for (String fine : new String[] {"billing-app on host-7", "x", "x".repeat(200), "app 日本 ５ é", "\ud83d\ude00 pod"}) {
+            assertEquals(null, HolderLabel.problem(fine), fine);
+        }
+        assertEquals("is empty", HolderLabel.problem(""));
+        assertEquals("is 201 characters long", HolderLabel.problem("x".repeat(201)));
+        for (String spoof : new String[] {"app\u202Eevil", "line\u2028two", "para\u2029", "tab\there", "nl\n", "zw\u200Bsp",
+            "lri\u2066", "bom\ufeff", "lone\ud800", "rlm\u200f", "del\u007f", "c1\u0085"}) {
+            String problem = HolderLabel.problem(spoof);
+            assertTrue(problem != null && problem.startsWith("has the character U+"), spoof + ": " + problem);
+            assertTrue(!problem.contains(spoof), problem);
+        }
+        assertEquals("has the character U+202E, which is not printable", HolderLabel.problem("a\u202Eb"));
+    }
+
+    @Test
+    void aLabelMadeOfAnyTextPassesTheRule() {
+        assertEquals("host?name??", HolderLabel.of("host\u202Ename\u2028\n"));
+        assertEquals("?", HolderLabel.of(""));
+        assertEquals(200, HolderLabel.of("y".repeat(500)).length());
+        assertEquals("x".repeat(199), HolderLabel.of("x".repeat(199) + "\ud83d\ude00"), "a pair is never cut in two");
+        for (String text : new String[] {"snowid-client 4242@host\u202E", "\u0000", "a".repeat(300) + "\u2029"}) {
+            assertEquals(null, HolderLabel.problem(HolderLabel.of(text)), text);
+        }
+    }
+
+    @Test
+    void apiGatewaysOwnInternalErrorSaysTheFunctionDidNotAnswerAndWhereToLook() {
+        ErrorAnswer gateway = ErrorAnswer.read("{\"message\":\"Internal Server Error\"}");
+        assertTrue(gateway.text().startsWith("Internal Server Error (API Gateway's own answer"), gateway.text());
+        assertTrue(gateway.text().contains("did not start") && gateway.text().contains("SNOWID_LEASE_PRINCIPALS")
+                && gateway.text().contains("/snowid/<stack>/function"), gateway.text());
+        assertEquals(null, gateway.code());
+        // The function's own 500 names its code, and gets no such hint.
+        ErrorAnswer own = ErrorAnswer.read("{\"error\":\"internal\",\"message\":\"Internal Server Error\"}");
+        assertEquals("internal: Internal Server Error", own.text());
+        assertEquals("Too Many Requests", ErrorAnswer.read("{\"message\":\"Too Many Requests\"}").text());
     }
 
     @Test

@@ -42,7 +42,9 @@ final class LeaseApiArguments {
     static LeaseApiArguments read(String command, String[] args, Map<String, String> env, String holder, String needs,
                                   PrintStream err) {
         if (args.length > 1) {
-            usage(command, false, err, "one lease URL only; unexpected '" + args[1] + "'");
+            // The extra arguments are not echoed: a secret typed there would be printed back.
+            usage(command, false, err, "one lease URL only; " + (args.length - 1) + " more argument(s) given, not shown (a secret goes in "
+                    + CliSettings.SECRET_VARIABLE + ", never on the command line)");
             return null;
         }
         List<LeaseApiArguments> each = readEach(command, false, args, env, holder, needs, err);
@@ -74,7 +76,8 @@ final class LeaseApiArguments {
             try {
                 url = HttpUrl.parse(arg);
             } catch (IllegalArgumentException e) {
-                usage(command, several, err, "'" + arg + "' " + e.getMessage()
+                // Quoted as HttpUrl shows a URL: a secret typed in its place, or in its user information or query, stays unseen.
+                usage(command, several, err, "'" + HttpUrl.shown(arg) + "' " + e.getMessage()
                         + "; give the template's LeaseUrl, e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
                 return null;
             }

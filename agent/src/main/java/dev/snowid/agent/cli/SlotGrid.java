@@ -1,6 +1,7 @@
 package dev.snowid.agent.cli;
 
 import dev.snowid.Slot;
+import dev.snowid.protocol.PrintableText;
 import dev.snowid.protocol.SlotMap;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -80,7 +81,8 @@ public final class SlotGrid {
     private static void holders(SlotMap map, StringBuilder out) {
         Map<String, List<Slot>> byHolder = new TreeMap<>();
         for (SlotMap.Entry entry : map.leases()) {
-            String holder = entry.lease().holder().isEmpty() ? "(no holder given)" : entry.lease().holder();
+            // Escaped: a label written before the API refused unprintable ones must not reorder or break the lines.
+            String holder = entry.lease().holder().isEmpty() ? "(no holder given)" : PrintableText.escaped(entry.lease().holder());
             byHolder.computeIfAbsent(holder, h -> new ArrayList<>()).add(entry.lease().slot());
         }
         List<Map.Entry<String, List<Slot>>> busiest = new ArrayList<>(byHolder.entrySet());

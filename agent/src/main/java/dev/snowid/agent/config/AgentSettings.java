@@ -151,7 +151,8 @@ public final class AgentSettings {
         try {
             url = HttpUrl.parse(text.trim());
         } catch (IllegalArgumentException e) {
-            throw new AgentConfigurationException(reader.describe(LEASE_URL) + " " + e.getMessage() + "; allowed "
+            // Quoted as HttpUrl shows a URL: a secret typed in its place, or in its user information or query, stays unseen.
+            throw new AgentConfigurationException(reader.describeUrl(LEASE_URL) + " " + e.getMessage() + "; allowed "
                     + AgentProperties.LEASE_URL_SETTING.allowed() + ", e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
         if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {

@@ -11,6 +11,7 @@ import static dev.snowid.agent.config.AgentProperties.envName;
 
 import dev.snowid.internal.WarningCode;
 import dev.snowid.protocol.BearerSecretStrength;
+import dev.snowid.protocol.HttpUrl;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -97,16 +98,29 @@ final class SettingSource {
 
     /** {@code snowid.node='7:99'} or {@code SNOWID_NODE='7:99'}, whichever was used; a secret's value never shown. */
     String describe(String property) {
+        return describe(property, false);
+    }
+
+    /** As {@link #describe(String)}, the value quoted as {@link HttpUrl#shown} quotes a URL (a secret typed in its place unseen). */
+    String describeUrl(String property) {
+        return describe(property, true);
+    }
+
+    private String describe(String property, boolean url) {
         String value = fromProperty(property);
         if (value != null) {
-            return CATALOGUE.shown(property, value);
+            return shown(property, value, url);
         }
         value = fromEnvironment(property);
         if (value != null) {
-            return CATALOGUE.shown(envName(property), value) + " (" + property + ")";
+            return shown(envName(property), value, url) + " (" + property + ")";
         }
         value = property.equals(CONFIG) ? null : file.get(property);
-        return value != null ? CATALOGUE.shown(property, value) + " (in " + file.path() + ")" : property;
+        return value != null ? shown(property, value, url) + " (in " + file.path() + ")" : property;
+    }
+
+    private static String shown(String name, String value, boolean url) {
+        return url ? name + "='" + HttpUrl.shown(value.trim()) + "'" : CATALOGUE.shown(name, value);
     }
 
     /** One warning per system property, environment variable and file key the agent does not read; the file is for the agent alone. */

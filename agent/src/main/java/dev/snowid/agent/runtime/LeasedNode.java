@@ -7,6 +7,7 @@ import dev.snowid.agent.config.AgentSettings;
 import dev.snowid.client.ClientSettings;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.internal.Setting;
+import dev.snowid.protocol.HolderLabel;
 import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
@@ -46,7 +47,7 @@ public final class LeasedNode implements LongSupplier {
         } else {
             builder.secret(settings.leaseSecret());
         }
-        builder.holder("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName())
+        builder.holder(HolderLabel.of("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName()))
                 .waitForSlotUpTo(settings.waitForSlotMillis())
                 .startupDeadline(settings.startupDeadlineMillis())
                 .log(AgentLog.CLIENT_LOG);

@@ -314,8 +314,8 @@ class AgentSettingsTest {
         environment.remove("SNOWID_LEASE_SECRET");
         properties.setProperty("snowid.lease.secret", "0123456789abcdef0123"); // 20 hex digits: 80 bits
         assertTrue(failure().startsWith("the system property snowid.lease.secret is too weak"), failure());
-        properties.setProperty("snowid.lease.secret", "0123456789abcdef0123456789abcdef"); // 128 bits of hex
-        assertEquals("0123456789abcdef0123456789abcdef", read().leaseSecret());
+        properties.setProperty("snowid.lease.secret", "3f9c2b71e0a84d56c7b91e2f4a0d6c38"); // 32 random hex digits: 128 bits
+        assertEquals("3f9c2b71e0a84d56c7b91e2f4a0d6c38", read().leaseSecret());
     }
 
     @Test
@@ -494,7 +494,7 @@ class AgentSettingsTest {
         properties.remove("snowid.lease.secret");
         environment.put("SNOWID_LEASE_SECRT", "never-shown-either-Zp3L8sW6cY");
         String typo = failure();
-        assertTrue(typo.startsWith("environment variable SNOWID_LEASE_SECRT=<secret, not shown> is not a setting; did you mean"
+        assertTrue(typo.startsWith("environment variable SNOWID_LEASE_SECRT=<not shown> is not a setting; did you mean"
                 + " `SNOWID_LEASE_SECRET`?"), typo);
         assertFalse(refused.contains("never-shown") || typo.contains("never-shown"), refused + typo);
     }

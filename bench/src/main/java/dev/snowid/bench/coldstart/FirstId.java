@@ -1,6 +1,7 @@
 package dev.snowid.bench.coldstart;
 
 import dev.snowid.lambda.SnowidHandler;
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -16,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class FirstId {
 
-    private static final byte[] EVENT = HttpApiEvent.request("GET", "/ids").userAgent("cold-start").requestId("cold-start")
+    private static final byte[] EVENT = HttpApiEvent.request("GET", "/ids").routeKey(Endpoint.routeKeyOf("GET", "/ids")).userAgent("cold-start").requestId("cold-start")
             .json().getBytes(StandardCharsets.UTF_8);
 
     private FirstId() {

@@ -17,9 +17,26 @@ public final class BearerSecret implements RequestAuthorizer {
         this.secret = secret;
     }
 
+    /**
+     * @throws IllegalArgumentException the supplier gave no secret, or one a header cannot carry
+     *         (HttpURLConnection's own refusal would quote the whole header, secret and all)
+     */
     @Override
     public Map<String, String> headers(String method, URL url, byte[] body) {
-        return Collections.singletonMap("Authorization", "Bearer " + secret.get());
+        String value = secret.get();
+        String trimmed = value == null ? "" : value.trim();
+        if (trimmed.isEmpty()) {
+            throw new IllegalArgumentException("secret: the secret supplier gave " + (value == null ? "null" : "an empty secret"));
+        }
+        for (int i = 0; i < trimmed.length(); i++) {
+            char c = trimmed.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                throw new IllegalArgumentException("secret: character " + (i + 1) + " of the bearer secret is U+"
+                        + String.format("%04X", (int) c) + ", which an HTTP header cannot carry; a secret is printable ASCII"
+                        + " (openssl rand -base64 32 makes one)");
+            }
+        }
+        return Collections.singletonMap("Authorization", "Bearer " + trimmed);
     }
 
     @Override

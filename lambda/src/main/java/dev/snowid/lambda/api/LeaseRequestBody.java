@@ -8,6 +8,7 @@ import dev.snowid.lambda.http.JsonBody;
 import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lease.AcquisitionRequest;
 import dev.snowid.protocol.ErrorCode;
+import dev.snowid.protocol.HolderLabel;
 import dev.snowid.protocol.LeaseFields;
 import java.util.Map;
 import java.util.Optional;
@@ -19,14 +20,13 @@ import java.util.OptionalLong;
  */
 public final class LeaseRequestBody {
 
-    static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, up to "
-            + LeaseRequestBody.MAX_HOLDER_LENGTH + " characters>\",\"" + LeaseFields.REQUEST_ID + "\":\"<this acquisition's random id, "
+    static final String ACQUIRE = "an optional JSON object {\"holder\":\"<who is asking, "
+            + HolderLabel.ALLOWED + ">\",\"" + LeaseFields.REQUEST_ID + "\":\"<this acquisition's random id, "
             + AcquisitionRequest.SHAPE + ", the same on its retries>\"}, both optional";
     static final String RENEW = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>}, both as POST /leases returned them";
     static final String RELEASE = "a JSON object {\"owner\":\"<owner token>\",\"fence\":<whole number>,\"lastIssued\":<unix ms of the "
             + "last ID issued, 0 if none>}";
 
-    static final int MAX_HOLDER_LENGTH = 200;
     /** The holder of a lease whose {@code POST /leases} named none (docs/api.md says so). */
     public static final String DEFAULT_HOLDER = "lease-api";
 
@@ -71,8 +71,9 @@ public final class LeaseRequestBody {
             return Optional.empty();
         }
         String text = holder.string().orElseThrow(() -> invalid("holder is not a string", ACQUIRE));
-        if (text.isEmpty() || text.length() > MAX_HOLDER_LENGTH || text.chars().anyMatch(Character::isISOControl)) {
-            throw invalid("holder must be 1 to " + MAX_HOLDER_LENGTH + " characters without control characters", ACQUIRE);
+        String problem = HolderLabel.problem(text);
+        if (problem != null) {
+            throw invalid("holder " + problem, ACQUIRE);
         }
         return Optional.of(text);
     }

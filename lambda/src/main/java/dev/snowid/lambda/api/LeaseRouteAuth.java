@@ -5,9 +5,6 @@ import dev.snowid.lambda.http.ApiRequest;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.LeasePrincipals;
 import dev.snowid.protocol.LeaseAuthMode;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,12 +12,10 @@ import java.util.Optional;
 /**
  * Guards the lease routes, in one of two modes ({@value FunctionSettings#LEASE_AUTH}).
  *
- * <p>{@code bearer}: the request shows {@code Authorization: Bearer <secret>}. The function holds
- * only SHA-256 digests: the current secret's and, during a rotation, the next one's; either opens
- * the routes. Digests are compared in constant time, and always against every configured digest,
- * so the answer's timing says nothing about how much of a guess was right, or which secret it was.
- * A caller identity in the request context counts for nothing here: anyone allowed to invoke the
- * function directly can write one.
+ * <p>{@code bearer}: the request shows {@code Authorization: Bearer <secret>}, checked by the one
+ * {@link BearerSecretCheck} (the gateway's authorizer checked it once already, when the template
+ * put one in front: this is defence in depth). A caller identity in the request context counts for
+ * nothing here: anyone allowed to invoke the function directly can write one.
  *
  * <p>{@code aws_iam}: API Gateway verified the caller's SigV4 signature before invoking the
  * function (the template's {@code LeaseAuth=AWS_IAM}) and put the caller's ARN into the request
@@ -30,16 +25,14 @@ import java.util.Optional;
  */
 public final class LeaseRouteAuth {
 
-    private static final String SCHEME = "bearer ";
-
     private final LeaseAuthMode mode;
-    private final List<byte[]> secretHashes;
+    private final BearerSecretCheck bearer;
     private final LeasePrincipals principals;
 
     /** @param principals who may use the routes in {@code aws_iam} mode; ignored in bearer mode */
     public LeaseRouteAuth(LeaseAuthMode mode, List<byte[]> secretHashes, LeasePrincipals principals) {
         this.mode = mode;
-        this.secretHashes = mode == LeaseAuthMode.AWS_IAM ? List.of() : List.copyOf(secretHashes);
+        this.bearer = new BearerSecretCheck(mode == LeaseAuthMode.AWS_IAM ? List.of() : secretHashes);
         this.principals = principals;
     }
 
@@ -69,23 +62,9 @@ public final class LeaseRouteAuth {
             }
             return;
         }
-        if (secretHashes.isEmpty()) {
-            throw ApiError.unauthorized("this function has no lease secret configured (" + FunctionSettings.LEASE_SECRET_SHA256
-                    + " is unset), so its lease routes admit nobody; set it to the hex SHA-256 of a secret and send "
-                    + "'Authorization: Bearer <secret>'");
-        }
-        String header = Optional.ofNullable(headers.get("authorization")).orElseThrow(() -> ApiError.unauthorized(
-                "no Authorization header: the lease routes need 'Authorization: Bearer <secret>'"));
-        if (header.length() <= SCHEME.length() || !header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
-            throw ApiError.unauthorized("the Authorization header is not 'Bearer <secret>'");
-        }
-        byte[] presented = sha256(header.substring(SCHEME.length()).trim());
-        boolean matched = false;
-        for (byte[] hash : secretHashes) {
-            matched |= MessageDigest.isEqual(presented, hash); // no early exit: every digest is compared
-        }
-        if (!matched) {
-            throw ApiError.unauthorized("the bearer secret is wrong");
+        Optional<String> refusal = bearer.refusal(Optional.ofNullable(headers.get("authorization")));
+        if (refusal.isPresent()) {
+            throw ApiError.unauthorized(refusal.get());
         }
     }
 
@@ -109,13 +88,5 @@ public final class LeaseRouteAuth {
 
     private static String iamCaller(ApiRequest request) {
         return request.iamCaller().filter(caller -> !caller.isBlank()).orElse("(none)");
-    }
-
-    public static byte[] sha256(String secret) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
     }
 }

@@ -48,8 +48,9 @@ public enum Route {
 
     /**
      * The route of {@code path} by its template alone ({@code /ids/{id}} matches one non-empty
-     * segment after {@code /ids/}); {@link #UNMATCHED} for any other path. Also what the local
-     * runner picks a lane by.
+     * segment after {@code /ids/}); {@link #UNMATCHED} for any other path. What the local runner
+     * picks a lane by, and what a 405 or 404 of a request no route matched names; never what a
+     * request is answered as ({@link Endpoint#ofRouteKey}).
      */
     public static Route of(String path) {
         for (Route route : values()) {
@@ -60,7 +61,8 @@ public enum Route {
         return UNMATCHED;
     }
 
-    private boolean matches(String path) {
+    /** Whether {@code path} fits the template: the literal segments equal, a {@code {parameter}} one non-empty segment. */
+    boolean matches(String path) {
         if (prefix.equals(template)) {
             return path.equals(template);
         }

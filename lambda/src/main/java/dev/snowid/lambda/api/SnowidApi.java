@@ -39,8 +39,10 @@ import java.util.function.Consumer;
 
 /**
  * The HTTP API (docs/api.md), the one way through it: reads an event, routes it by the route
- * table ({@link Route}, {@link Endpoint}), checks it, answers it, and turns whatever was thrown on
- * the way into the answer, in one place ({@link #refusal}). Client mistakes are 4xx with
+ * API Gateway matched (its route key, a row of the route table: {@link Endpoint}), checks it,
+ * answers it, and turns whatever was thrown on the way into the answer, in one place
+ * ({@link #refusal}). A request that matched no route is never answered as one, whatever its
+ * path decodes to. Client mistakes are 4xx with
  * {@code {"error","message"}}; "no ID right now" is 503 with {@code Retry-After}; only our own
  * faults are 500, and those say nothing more.
  */
@@ -103,8 +105,9 @@ public final class SnowidApi {
             if (runtimeRequestId != null) {
                 request = request.withRequestId(runtimeRequestId);
             }
-            route = hasTrailingSlash(request.path()) ? Route.UNMATCHED : Route.of(request.path());
-            reply = answer(route, request);
+            Optional<Endpoint> matched = Endpoint.ofRouteKey(request.routeKey());
+            route = matched.map(Endpoint::route).orElse(Route.UNMATCHED);
+            reply = answer(matched, request);
         } catch (RuntimeException e) {
             reply = refusal(e, requestId(request, runtimeRequestId));
         }
@@ -130,21 +133,25 @@ public final class SnowidApi {
         return new Reply(ApiResponse.internalError(requestId), 0, ErrorCode.INTERNAL.code(), e);
     }
 
-    /** Checks the request against the table, in this order: path, function, method, auth, query; then answers its row. */
-    private Reply answer(Route route, ApiRequest request) {
-        String path = request.path();
-        if (hasTrailingSlash(path)) {
-            String meant = path.substring(0, withoutTrailingSlashes(path));
-            throw ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
-                    + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
+    /**
+     * Answers the row API Gateway matched, after checking that this function serves it and that
+     * the event's path and method fit it; a request that matched none gets the 404 or 405 that
+     * says what it lacks ({@link #unmatched}).
+     */
+    private Reply answer(Optional<Endpoint> matched, ApiRequest request) {
+        if (matched.isEmpty()) {
+            throw unmatched(request);
         }
+        Endpoint endpoint = matched.get();
+        Route route = endpoint.route();
+        String path = request.path();
         if (!route.answeredBy(role)) {
             throw notServedHere(request, route);
         }
-        if (route == Route.UNMATCHED) {
-            throw ApiError.notFound("no route " + shortened(path) + "; the routes are " + ROUTES);
+        if (!route.matches(path) || !endpoint.method().equals(request.method())) {
+            throw ApiError.notFound("no route " + shortened(request.method()) + " " + shortened(path) + ": the event names the route "
+                    + endpoint.routeKey() + ", which its method and path do not fit; the routes are " + ROUTES);
         }
-        Endpoint endpoint = Endpoint.of(route, request.method()).orElseThrow(() -> notAllowed(request, route));
         if (route.leaseAuth()) {
             auth.check(request);
         }
@@ -159,6 +166,34 @@ public final class SnowidApi {
             case RELEASE -> Reply.of(release(slot(parameter), request));
             case HEALTH -> Reply.of(health());
         };
+    }
+
+    /**
+     * What a request that matched no route ({@code $default}) lacks, checked in this order: a
+     * trailing slash (404), a path of the other function (404), an unknown path (404), another
+     * method on a known path (405 with {@code Allow}, the method compared as sent: {@code get} is
+     * not {@code GET}), else a path that only decodes to a route (404). Never an answer of a route:
+     * it passed none of their authorization.
+     */
+    private ApiError unmatched(ApiRequest request) {
+        String path = request.path();
+        if (hasTrailingSlash(path)) {
+            String meant = path.substring(0, withoutTrailingSlashes(path));
+            return ApiError.notFound("no route " + shortened(path) + " (no trailing slash: did you mean "
+                    + shortened(meant.isEmpty() ? "/" : meant) + "?); the routes are " + ROUTES);
+        }
+        Route byPath = Route.of(path);
+        if (!byPath.answeredBy(role)) {
+            return notServedHere(request, byPath);
+        }
+        if (byPath == Route.UNMATCHED) {
+            return ApiError.notFound("no route " + shortened(path) + "; the routes are " + ROUTES);
+        }
+        if (!Endpoint.methods(byPath).contains(request.method())) {
+            return notAllowed(request, byPath);
+        }
+        return ApiError.notFound("no route " + shortened(request.method()) + " " + shortened(path) + " as sent: the API matches the"
+                + " path as written, so write it without percent-escapes of its letters and digits; the routes are " + ROUTES);
     }
 
     /**

@@ -23,6 +23,9 @@ public final class GatewayEvent {
      * API Gateway's events nest a few levels and Lambda takes at most 6 MB (the local runner's,
      * base64 bodies included, stay under 9 MB): room for those, not for more.
      */
+    /** API Gateway's catch-all route: a request no route of the API matched; also what an event that names no route counts as. */
+    public static final String DEFAULT_ROUTE_KEY = "$default";
+
     private static final JsonReader READER = new JsonReader(new JsonReader.Limits(64, 16 << 20, 1_000, 16 << 20));
 
     private GatewayEvent() {
@@ -55,8 +58,9 @@ public final class GatewayEvent {
         Map<String, String> headers = headers(root.field("headers"), Optional.empty());
         Optional<String> iamCaller = context.flatMap(c -> c.field("authorizer")).flatMap(a -> a.field("iam"))
                 .flatMap(iam -> text(iam, "userArn"));
-        return new ApiRequest(PayloadFormat.V2, method.toUpperCase(Locale.ROOT), path, query, headers, body(root),
-                requestId(context), iamCaller);
+        // The route API Gateway matched: the one the function answers as (a request that reached $default is none of them).
+        String routeKey = text(root, "routeKey").or(() -> context.flatMap(c -> text(c, "routeKey"))).orElse(DEFAULT_ROUTE_KEY);
+        return new ApiRequest(PayloadFormat.V2, routeKey, method, path, query, headers, body(root), requestId(context), iamCaller);
     }
 
     private static ApiRequest readV1(JsonValue root, Optional<JsonValue> context) {
@@ -79,8 +83,9 @@ public final class GatewayEvent {
         Map<String, String> headers = headers(root.field("headers"), root.field("multiValueHeaders"));
         // REST APIs fill identity.userArn only for callers they authorized with IAM.
         Optional<String> iamCaller = context.flatMap(c -> c.field("identity")).flatMap(identity -> text(identity, "userArn"));
-        return new ApiRequest(PayloadFormat.V1, method.toUpperCase(Locale.ROOT), path, query, headers, body(root),
-                requestId(context), iamCaller);
+        // The REST API's resource the request matched, with the method: a route key as HTTP APIs write them.
+        String routeKey = text(root, "resource").map(resource -> method + " " + resource).orElse(DEFAULT_ROUTE_KEY);
+        return new ApiRequest(PayloadFormat.V1, routeKey, method, path, query, headers, body(root), requestId(context), iamCaller);
     }
 
     /** Header names in lower case; repeated headers joined with commas, as HTTP allows. */

@@ -9,12 +9,14 @@ import java.util.Map;
  * Builds an API Gateway HTTP API event (payload 2.0, {@code $default} stage) as API Gateway sends
  * it: the one place such an event is written, for SnapStart priming, the local runner's bridge
  * from a real HTTP request, the tests and the benchmarks. Unset parts are left out as API Gateway
- * leaves them out.
+ * leaves them out. The route key is the one the gateway matched ({@code Endpoint.routeKeyOf}
+ * plays its matching); unset, the request reached {@value GatewayEvent#DEFAULT_ROUTE_KEY}.
  */
 public final class HttpApiEvent {
 
     private final String method;
     private final String rawPath;
+    private String routeKey = GatewayEvent.DEFAULT_ROUTE_KEY;
     private String rawQuery = "";
     private final Map<String, String> headers = new LinkedHashMap<>();
     private List<String> cookies = List.of();
@@ -42,6 +44,12 @@ public final class HttpApiEvent {
     /** @param rawPath the path as sent, percent-encoded */
     public static HttpApiEvent request(String method, String rawPath) {
         return new HttpApiEvent(method, rawPath);
+    }
+
+    /** The route the gateway matched, e.g. {@code GET /ids/{id}}; by default {@value GatewayEvent#DEFAULT_ROUTE_KEY}. */
+    public HttpApiEvent routeKey(String routeKey) {
+        this.routeKey = routeKey;
+        return this;
     }
 
     /** The raw (percent-encoded) query string, without {@code ?}. */
@@ -123,7 +131,7 @@ public final class HttpApiEvent {
     /** The event's JSON text. */
     public String json() {
         JsonWriter event = new JsonWriter(512 + (body == null ? 0 : body.length()));
-        event.field("version", "2.0").field("routeKey", "$default").field("rawPath", rawPath).field("rawQueryString", rawQuery);
+        event.field("version", "2.0").field("routeKey", routeKey).field("rawPath", rawPath).field("rawQueryString", rawQuery);
         if (!cookies.isEmpty()) {
             event.stringArray("cookies", cookies);
         }
@@ -140,7 +148,7 @@ public final class HttpApiEvent {
         }
         event.object("http").field("method", method).field("path", rawPath).field("protocol", protocol)
                 .field("sourceIp", sourceIp).field("userAgent", userAgent != null ? userAgent : headers.getOrDefault("user-agent", "")).close();
-        event.field("requestId", requestId).field("routeKey", "$default").field("stage", "$default");
+        event.field("requestId", requestId).field("routeKey", routeKey).field("stage", "$default");
         if (time != null) {
             event.field("time", time).field("timeEpoch", timeEpoch);
         }

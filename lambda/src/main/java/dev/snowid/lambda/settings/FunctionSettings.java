@@ -99,7 +99,8 @@ public final class FunctionSettings {
             .byDefault(LeaseAuthMode.BEARER.value()).allowed(LeaseAuthMode.ALLOWED, "bearer", "aws_iam")
             .means("how a lease request proves who sends it");
     private static final Setting<LeasePrincipals> PRINCIPALS_SETTING = Setting.named(LEASE_PRINCIPALS).parsedBy(LeasePrincipals::parse)
-            .allowed("comma- or space-separated IAM ARNs, or patterns with '*' for any characters", "*")
+            .allowed("comma- or space-separated ARNs, each of one account: a role (its sessions), role/*, a user, user/*, or"
+                    + " assumed-role sessions with '*' within a name", "role/*", "assumed-role")
             .means("with aws_iam, required: the IAM principals that may use the lease routes");
     private static final Setting<String> AGENT_SLOTS_SETTING = Setting.named(AGENT_SLOTS).unsetMeans("a shared pool")
             .allowed("0 to the pool's size - 1", "0")
@@ -362,8 +363,7 @@ public final class FunctionSettings {
     private static LeasePrincipals leasePrincipals(LeaseAuthMode auth, LeasePrincipals principals) {
         if (auth == LeaseAuthMode.AWS_IAM && principals.isEmpty()) {
             throw new InvalidSettingException(LEASE_PRINCIPALS, "is empty, and " + LEASE_AUTH + " is aws_iam: list the IAM roles "
-                    + "that may hold slots (e.g. arn:aws:iam::123456789012:role/orders-service, comma-separated, '*' for any "
-                    + "characters); without a list any principal allowed execute-api:Invoke could drain the pool");
+                    + "that may hold slots (e.g. arn:aws:iam::123456789012:role/orders-service, comma-separated); without a list any principal allowed execute-api:Invoke could drain the pool");
         }
         if (auth == LeaseAuthMode.BEARER && !principals.isEmpty()) {
             throw new InvalidSettingException(LEASE_PRINCIPALS, "is set, but " + LEASE_AUTH + " is bearer, which verifies no IAM "

@@ -55,7 +55,7 @@ final class FunctionValues {
         try {
             return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("is not hex; allowed " + SHA256_ALLOWED, e);
+            throw new IllegalArgumentException("is not hex; allowed " + SHA256_ALLOWED); // no cause: it quotes a character of the value
         }
     }
 
@@ -63,7 +63,7 @@ final class FunctionValues {
         try {
             return URI.create(HttpUrl.parse(text).toString());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("'" + EchoedInput.shortened(text) + "' " + e.getMessage() + "; allowed "
+            throw new IllegalArgumentException("'" + EchoedInput.shortened(HttpUrl.shown(text)) + "' " + e.getMessage() + "; allowed "
                     + ENDPOINT_ALLOWED, e);
         }
     }

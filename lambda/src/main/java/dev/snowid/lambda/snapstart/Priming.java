@@ -1,5 +1,6 @@
 package dev.snowid.lambda.snapstart;
 
+import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lease.LeaseStore;
@@ -52,8 +53,9 @@ public final class Priming {
         return EVENTS.size() + " events (decode, error answers, health)";
     }
 
+    /** With the route key API Gateway would match, so that priming takes the path real requests take. */
     private static String v2(String method, String path, String query) {
-        return HttpApiEvent.request(method, path).rawQuery(query).header("accept", "*/*").header("user-agent", "snowid-priming")
-                .requestId("priming").json();
+        return HttpApiEvent.request(method, path).routeKey(Endpoint.routeKeyOf(method, path)).rawQuery(query)
+                .header("accept", "*/*").header("user-agent", "snowid-priming").requestId("priming").json();
     }
 }

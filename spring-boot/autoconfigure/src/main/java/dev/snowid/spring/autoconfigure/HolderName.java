@@ -1,21 +1,22 @@
 package dev.snowid.spring.autoconfigure;
 
+import dev.snowid.protocol.HolderLabel;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import org.springframework.core.env.Environment;
 
-/** The default holder label: the application's name and the host it runs on, e.g. {@code orders-api@ip-10-0-1-17}. */
+/**
+ * The default holder label: the application's name and the host it runs on, e.g.
+ * {@code orders-api@ip-10-0-1-17}, made to pass the lease API's rule ({@link HolderLabel}).
+ */
 final class HolderName {
-
-    static final int MAX_LENGTH = 200;
 
     private HolderName() {
     }
 
     static String of(Environment environment) {
         String application = environment.getProperty("spring.application.name", "application");
-        String label = application + "@" + hostName();
-        return label.length() <= MAX_LENGTH ? label : label.substring(0, MAX_LENGTH);
+        return HolderLabel.of(application + "@" + hostName());
     }
 
     private static String hostName() {

@@ -6,6 +6,7 @@ import dev.snowid.client.ClientSettings;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.client.auth.AwsSigning;
 import dev.snowid.internal.Setting;
+import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.LeaseAuthMode;
 import dev.snowid.spring.autoconfigure.LeaseStartupException.Problem;
@@ -153,7 +154,8 @@ final class LeaseStartup {
             call.run();
         } catch (IllegalArgumentException e) {
             throw new LeaseStartupException(Problem.SETTING_INVALID, setting, null,
-                    setting.property() + " '" + value + "' is not allowed: " + e.getMessage(), e);
+                    setting.property() + " '" + EchoedInput.shortened(setting == SnowidSetting.URL
+                    ? HttpUrl.shown(String.valueOf(value)) : String.valueOf(value)) + "' is not allowed: " + e.getMessage(), e);
         }
     }
 

@@ -29,7 +29,7 @@ public enum SnowidSetting {
             .allowed("an AWS region name such as eu-west-1, only with aws_iam")
             .means("the lease API's region, to sign for; needed when the lease URL is a custom domain"), null),
     HOLDER(Setting.named("snowid.lease.holder").unsetMeans("spring.application.name + @ + host name")
-            .allowed("a label of " + ClientSettings.HOLDER.allowed(), "1", Integer.toString(ClientSettings.MAX_HOLDER_LENGTH))
+            .allowed("a label of " + ClientSettings.HOLDER.allowed(), ClientSettings.HOLDER.allowedValues().toArray(new String[0]))
             .means("who holds the lease, as the slot map shows it"), ClientSettings.HOLDER),
     DURATION(Setting.named("snowid.lease.duration").unsetMeans("what the API grants")
             .allowed("a lease length from " + duration(LeaseTerms.LEASE_MILLIS_RANGE.min()) + " to "

@@ -1,0 +1,43 @@
+package dev.snowid.agent.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.snowid.protocol.CannedLeaseApi;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Collections;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A function that refuses its settings at init (an entry of {@code SNOWID_LEASE_PRINCIPALS}, say)
+ * never answers: API Gateway answers every request for it with its own
+ * {@code 500 {"message":"Internal Server Error"}}. {@code check} fails at its first step, saying
+ * that the function did not start and where its reason is logged.
+ */
+class CheckOnAFunctionThatDidNotStartTest {
+
+    private final CannedLeaseApi api = CannedLeaseApi.start();
+
+    @AfterEach
+    void stop() {
+        api.close();
+    }
+
+    @Test
+    void theLeaseStepSaysTheFunctionDidNotStartAndWhereItsLogIs() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = CheckCommand.run(new String[] {api.url(CannedLeaseApi.Answer.GATEWAY_ERROR)},
+                Collections.singletonMap(CliSettings.SECRET_VARIABLE, "mQ3vR8xT2bN7kW4pZ9sD1fG6hJ0lC5yE+aUoVi/IrPc="),
+                new PrintStream(out, true, "UTF-8"), new PrintStream(err, true, "UTF-8"));
+
+        String printed = out.toString("UTF-8");
+        assertEquals(1, status, printed + err);
+        assertTrue(printed.contains("FAIL lease ") && printed.contains("HTTP 500"), printed);
+        assertTrue(printed.contains("did not start") && printed.contains("SNOWID_LEASE_PRINCIPALS")
+                && printed.contains("aws logs tail /snowid/<stack>/function"), printed);
+    }
+}
