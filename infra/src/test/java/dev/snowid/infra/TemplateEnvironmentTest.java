@@ -59,7 +59,7 @@ class TemplateEnvironmentTest {
         map(at(changed.properties(TemplateChecks.LEASE_FUNCTION), "Environment", "Variables").orElseThrow())
                 .put("SNOWID_LEASE_PRINCIPAL", "x");
         Map<String, String> environment = environment(changed, TemplateChecks.LEASE_FUNCTION, Map.of());
-        assertEquals(List.of("environment variable SNOWID_LEASE_PRINCIPAL is not a setting of the function and is ignored;"
+        assertEquals(List.of("[unknown_setting] environment variable SNOWID_LEASE_PRINCIPAL is not a setting of the function and is ignored;"
                 + " did you mean `SNOWID_LEASE_PRINCIPALS`?"), FunctionSettings.from(environment).warnings());
         assertEquals(FunctionRole.LEASES, FunctionSettings.from(environment).role());
     }
