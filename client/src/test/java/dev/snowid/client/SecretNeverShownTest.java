@@ -24,6 +24,9 @@ class SecretNeverShownTest {
     private static final String SECRET = MARK + "zLx2VbN9fR4mT8kH6jP1sD5gYcAe";
 
     private final List<String> shown = new ArrayList<>();
+    /** Long enough for a retry's messages too, short of the default 10 s per unsettled answer. */
+    private static final long STILL_RETRIES = 1_500;
+
     private final CannedLeaseApi api = CannedLeaseApi.start();
 
     @AfterEach
@@ -46,10 +49,10 @@ class SecretNeverShownTest {
         build(() -> SnowidClient.builder().leaseUrl(url).secret(new Changing(SECRET, null)));
         // The API's refusals and failures, as the function and API Gateway answer them.
         for (CannedLeaseApi.Answer answer : CannedLeaseApi.Answer.values()) {
-            build(() -> SnowidClient.builder().leaseUrl(api.url(answer)).secret(SECRET));
+            build(() -> SnowidClient.builder().leaseUrl(api.url(answer)).secret(SECRET).startupDeadline(STILL_RETRIES));
         }
         // No API at all.
-        build(() -> SnowidClient.builder().leaseUrl(CannedLeaseApi.nobodyListening()).secret(SECRET));
+        build(() -> SnowidClient.builder().leaseUrl(CannedLeaseApi.nobodyListening()).secret(SECRET).startupDeadline(STILL_RETRIES));
 
         assertTrue(shown.size() >= 13 * 2, "every path failed and was searched: " + shown.size());
         for (String text : shown) {
