@@ -2,11 +2,13 @@ package dev.snowid.agent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.snowid.protocol.CannedLeaseApi;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +32,10 @@ class CheckOnAFunctionThatDidNotStartTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = CheckCommand.run(new String[] {api.url(CannedLeaseApi.Answer.GATEWAY_ERROR)},
-                Collections.singletonMap(CliSettings.SECRET_VARIABLE, "mQ3vR8xT2bN7kW4pZ9sD1fG6hJ0lC5yE+aUoVi/IrPc="),
+        Map<String, String> env = new HashMap<>();
+        env.put(CliSettings.SECRET_VARIABLE, "mQ3vR8xT2bN7kW4pZ9sD1fG6hJ0lC5yE+aUoVi/IrPc=");
+        env.put(CliSettings.STARTUP_DEADLINE_VARIABLE, "1500"); // a 500 settles nothing: asked again, briefly
+        int status = CheckCommand.run(new String[] {api.url(CannedLeaseApi.Answer.GATEWAY_ERROR)}, env,
                 new PrintStream(out, true, "UTF-8"), new PrintStream(err, true, "UTF-8"));
 
         String printed = out.toString("UTF-8");

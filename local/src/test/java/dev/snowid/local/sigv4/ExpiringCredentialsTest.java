@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Container credentials that expire after a minute (real ones rotate about hourly), and a client
- * that renews its lease for three minutes: it keeps signing with fresh credentials, because the
+ * that renews its lease past their expiry: it keeps signing with fresh credentials, because the
  * SDK's provider refetches them before they expire. The proxy refuses any request signed with
  * credentials past their expiry, so one stale signature would fail the renewal and show here.
  */
@@ -28,14 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ExpiringCredentialsTest {
 
     private static final Duration VALID_FOR = Duration.ofSeconds(60);
-    private static final Duration RUN = Duration.ofMinutes(3);
+    private static final Duration RUN = Duration.ofSeconds(80); // past one expiry: a client that never refetched fails
     private static final Pattern RESULT = Pattern.compile("RESULT ids=(\\d+) renewals=(\\d+) renewalFailures=(\\d+) lost=(\\d+)");
 
     @TempDir
     Path home;
 
     @Test
-    void aClientRenewingForThreeMinutesSignsWithFreshCredentialsThroughout(TestTable table) {
+    void aClientRenewingPastTheCredentialsExpirySignsWithFreshCredentialsThroughout(TestTable table) {
         try (LocalRunner runner = LocalRunner.start(CredentialSourcesTest.runnerEnvironment(table));
              AwsStandIns standIns = AwsStandIns.start(new AwsStandIns.Options(runner.baseUri(), CredentialSourcesTest.UPSTREAM_SECRET)
                      .credentialsValidFor(VALID_FOR))) {
@@ -46,10 +46,10 @@ class ExpiringCredentialsTest {
             StandInStats stats = standIns.stats();
             assertEquals(List.of(), stats.rejected(), "no request was signed with expired credentials: " + stats);
             long renewals = Long.parseLong(result.group(2));
-            assertTrue(renewals >= 60, "a 5 s lease renewed about every 2.5 s for 3 minutes: " + output);
+            assertTrue(renewals >= 25, "a 5 s lease renewed about every 2.5 s for 80 s: " + output);
             assertEquals("0", result.group(3), "no renewal failed: " + output);
             assertEquals("0", result.group(4), "no lease lost: " + output);
-            assertTrue(stats.keysUsed().size() >= 3, "at least one fresh set of credentials a minute signed: " + stats.keysUsed());
+            assertTrue(stats.keysUsed().size() >= 2, "a fresh set of credentials signed after the first expired: " + stats.keysUsed());
             assertEquals(stats.verified(), stats.forwarded().size());
         }
     }
