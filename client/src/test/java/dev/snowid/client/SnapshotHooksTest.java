@@ -17,9 +17,12 @@ import dev.snowid.testing.InMemoryLeaseStore;
 import dev.snowid.testing.crac.Context;
 import dev.snowid.testing.crac.Core;
 import dev.snowid.testing.crac.Resource;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -133,15 +136,9 @@ class SnapshotHooksTest {
     }
 
     /** The new lease the renewer takes after a resume, within a deadline. */
-    private static Lease awaitLease(SnowidClient client) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            if (client.currentLease().isPresent()) {
-                return client.currentLease().get();
-            }
-            Thread.sleep(10);
-        }
-        throw new AssertionError("no lease within 20 s of the restore");
+    private static Lease awaitLease(SnowidClient client) {
+        return Awaitility.await("a lease within 20 s of the restore").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+                .until(client::currentLease, Optional::isPresent).get();
     }
 
     private static int hooksRegistered() {

@@ -12,9 +12,11 @@ import dev.snowid.testing.crac.Core;
 import dev.snowid.testing.crac.Resource;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Optional;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -77,14 +79,9 @@ class ClientSnapshotTest {
         }
     }
 
-    private static Lease awaitLease(SnowidClient client) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            if (client.currentLease().isPresent()) {
-                return client.currentLease().get();
-            }
-            Thread.sleep(10);
-        }
-        throw new AssertionError("no lease within 20 s of the restore");
+    /** The new lease the renewer takes after a resume, within a deadline. */
+    private static Lease awaitLease(SnowidClient client) {
+        return Awaitility.await("a lease within 20 s of the restore").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+                .until(client::currentLease, Optional::isPresent).get();
     }
 }
