@@ -107,8 +107,8 @@ class RegionGuardHandlerTest {
         final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
 
         @Override
-        public BlockClaims claim(Block block, Claimant claimant, long now) {
-            return registry.claim(block, claimant, now);
+        public BlockClaims claim(Block block, Claimant claimant, String claimId, String table, long now) {
+            return registry.claim(block, claimant, claimId, table, now);
         }
 
         @Override
