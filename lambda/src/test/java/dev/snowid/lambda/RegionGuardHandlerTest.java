@@ -142,6 +142,27 @@ class RegionGuardHandlerTest {
     }
 
     @Test
+    void aSnapshotRestoreAsksTheRegistryAgainBeforeItsFirstGrant() {
+        CountedRegistry registry = new CountedRegistry();
+        try (SnowidHandler handler = guardedInMemory(registry, dev.snowid.WallClock.SYSTEM)) {
+            assertEquals(200, Invocation.of(handler, TestEvents.get("/ids").v2()).status());
+            int confirmed = registry.reads.get();
+            handler.snapStartHooks().beforeCheckpoint(null);
+            assertEquals(200, Invocation.of(handler, TestEvents.get("/ids").v2()).status());
+            assertEquals(confirmed, registry.reads.get(), "a grant within the interval of this process's confirmation asks nothing");
+
+            handler.snapStartHooks().afterRestore(null);
+            registry.registry.setUnavailable(true);
+
+            Invocation restored = Invocation.of(handler, TestEvents.get("/ids").v2());
+            assertEquals(503, restored.status(), "a restored copy grants nothing on the snapshot's confirmation");
+            assertEquals("block_not_claimed", restored.json().field("error").flatMap(dev.snowid.lambda.json.JsonValue::string).orElse(""));
+            registry.registry.setUnavailable(false);
+            assertEquals(200, Invocation.of(handler, TestEvents.get("/ids").v2()).status());
+        }
+    }
+
+    @Test
     void decodingReadsTheRegistryOnceAMinuteAndAfterAFailureWaitsTenSeconds() {
         CountedRegistry registry = new CountedRegistry();
         dev.snowid.testing.ManualClock clock = new dev.snowid.testing.ManualClock(1_700_000_000_000L);
