@@ -5,6 +5,7 @@
 #   infra/regions.sh plan    [plan]        check the plan: every stack states its block, blocks disjoint, one registry
 #   infra/regions.sh claims  [plan]        the registry: every block's claim in force and its history
 #   infra/regions.sh release [plan] <env>  give a stack's block back (refused while a lease of it is in force)
+#                    [--claim-table-deleted]  …whose claim was made from a deleted table of the stack (a recreated stack)
 #   infra/regions.sh claim   [plan] <env>  claim again a block the stack released
 #
 # The plan defaults to infra/regions.toml. Every verb but deploy runs the region command of the

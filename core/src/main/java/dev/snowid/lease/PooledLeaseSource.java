@@ -235,6 +235,7 @@ public final class PooledLeaseSource implements LeaseSource {
      */
     @Override
     public Lease renew(Lease lease) {
+        guard.beforeRenewal();
         checkSkew();
         long newExpiresAt = Math.max(clock.millis() + terms.leaseMillis(), lease.window().expiresAt());
         Lease renewed = store.renew(lease.slot(), lease.owner(), lease.fence(), newExpiresAt);
@@ -253,6 +254,7 @@ public final class PooledLeaseSource implements LeaseSource {
      * @throws ClockSkewException when the local clock is too far from the store's
      */
     public Lease renew(Slot slot, String owner, long fence) {
+        guard.beforeRenewal();
         checkSkew();
         Lease renewed = store.renew(slot, owner, fence, clock.millis() + terms.leaseMillis());
         checkSkew();

@@ -6,6 +6,7 @@ import dev.snowid.internal.HexToken;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseTerms;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,10 +19,11 @@ import java.util.Optional;
  * A block changing hands between regions, as writes to the registry and to one region's lease
  * table (docs/protocol.md, "Regions"). Only the lease protocol's own writes touch the slots:
  * <ul>
- * <li><b>claim</b>: the registry's conditional write, then every free slot of the block is
+ * <li><b>claim</b>: the registry's conditional write, binding the claim to a fresh claim id and to
+ *     this lease table's identity, then every free slot of the block is
  *     <em>seeded</em> to start at the registry's floor (acquired and released as if the last ID
  *     was issued at {@code floor - 1}: the release rule then leaves {@code expiresAt = max(expiry, floor)},
- *     and the next acquisition copies that into its floor), then the marker;</li>
+ *     and the next acquisition copies that into its floor), then the marker with the claim id;</li>
  * <li><b>release</b>: refused while a lease of the block is in force; else the marker turns
  *     released, every slot is <em>retired</em> (acquired with a lease that never runs out, so no
  *     earlier holder can renew and nobody can acquire it again), and the registry records the
@@ -50,27 +52,40 @@ public final class BlockHandover {
     }
 
     /**
-     * A new claim of {@code block} for {@code claimant}: registry, seed, marker. Run again, it
-     * changes nothing (the claim is the claimant's, seeded slots stay at or above the floor).
+     * A new claim of {@code block} for {@code claimant}'s lease table, under a fresh claim id:
+     * registry, seed, marker. Where the registry holds a claim of the same claimant made before
+     * claims had ids, and this table's marker records it, both are bound to the new id.
      *
-     * @return the marker as the table holds it: not confirming when one was there already (released, another claimant's)
-     * @throws BlockClaimedException when the registry gives the block to another claimant
+     * @return the marker as the table holds it: not recording the claim when one was there already
+     * @throws BlockClaimedException when the registry gives the block to another claim
      */
     public ClaimMarker claim(Block block, Claimant claimant) {
-        BlockClaims claims = registry.claim(block, claimant, clock.millis());
+        String claimId = HexToken.draw(new SecureRandom());
+        BlockClaims claims = registry.claim(block, claimant, claimId, markers.table(), clock.millis());
         seed(block, claims.floor());
-        return markers.markClaimed(block, claimant, claims.floor(), clock.millis(), false);
+        return markers.markClaimed(block, claimant, claimId, claims.floor(), clock.millis(), false);
     }
 
     /**
-     * An operator's claim of a block this table released before: the registry's claim, the
+     * Finishes a claim the registry holds for this table whose marker was never written (its
+     * claimer stopped half way, or another environment of the stack is writing it now): seed, marker.
+     */
+    ClaimMarker complete(Block block, Claimant claimant, Claim current, long floor) {
+        seed(block, floor);
+        return markers.markClaimed(block, claimant, current.claimId(), floor, clock.millis(), false);
+    }
+
+    /**
+     * An operator's claim of a block this table released before (or whose marker is left from an
+     * ended claim, as in a table restored from before a release): the registry's claim, the
      * retired slots freed (their retirement leases released, nothing issued), the seed, and the
-     * marker claimed again.
+     * marker replaced by the new claim's.
      *
-     * @throws BlockClaimedException when the registry gives the block to another claimant
+     * @throws BlockClaimedException when the registry gives the block to another claim
      */
     public ClaimMarker claimAgain(Block block, Claimant claimant) {
-        BlockClaims claims = registry.claim(block, claimant, clock.millis());
+        String claimId = HexToken.draw(new SecureRandom());
+        BlockClaims claims = registry.claim(block, claimant, claimId, markers.table(), clock.millis());
         Optional<ClaimMarker> marker = markers.read(block);
         if (marker.isPresent() && marker.get().state() == ClaimMarker.State.RELEASED && marker.get().retiredBy() != null) {
             for (HeldSlot held : table.heldSlots()) {
@@ -80,7 +95,7 @@ public final class BlockHandover {
             }
         }
         seed(block, claims.floor());
-        return markers.markClaimed(block, claimant, claims.floor(), clock.millis(), true);
+        return markers.markClaimed(block, claimant, claimId, claims.floor(), clock.millis(), true);
     }
 
     /**
@@ -104,19 +119,40 @@ public final class BlockHandover {
     }
 
     /**
-     * Releases {@code claimant}'s claim of {@code block}: refused while a lease of the block is in
-     * force in this table; run again after a failure, it completes what the first run began.
+     * Releases {@code claimant}'s claim of {@code block} made from this table: refused while a
+     * lease of the block is in force in this table; run again after a failure, it completes what
+     * the first run began.
      *
      * @return the claim's end: every ID it issued lies below it, and the next claim starts there
-     * @throws BlockClaimedException when the registry does not give the block to {@code claimant}
+     * @throws BlockClaimedException when the registry does not give the block to {@code claimant},
+     *         or gives it to a claim made from another lease table
      * @throws LiveLeasesException when leases of the block are in force (the message lists them)
      */
     public long release(Block block, Claimant claimant) {
+        return release(block, claimant, false);
+    }
+
+    /**
+     * As {@link #release(Block, Claimant)}; with {@code claimTableDeleted}, also a claim made from
+     * another lease table of the same stack name, which the operator states was deleted (a
+     * recreated stack). That table's leases cannot be read, so the claim's end is put past any
+     * lease it could hold: now plus the longest lease, the largest tolerated skew and the
+     * guard's confirmation interval.
+     */
+    public long release(Block block, Claimant claimant, boolean claimTableDeleted) {
         BlockClaims claims = registry.claims().get(block);
-        if (claims == null || !claims.claimedBy(claimant)) {
-            Claim current = claims == null ? null : claims.current();
+        Claim current = claims == null ? null : claims.current();
+        if (current == null || !current.claimant().equals(claimant)) {
             throw new BlockClaimedException(block + " is not claimed by " + claimant + " in the registry: "
                     + (current == null ? "it is free" : "it is claimed by " + current.claimant()), claims);
+        }
+        String here = markers.table();
+        boolean otherTable = current.table() != null && !current.table().equals(here);
+        if (otherTable && !claimTableDeleted) {
+            throw new BlockClaimedException(block + " is claimed for " + claimant + " from another lease table (" + current.table()
+                    + "), not from this one (" + here + "): if that table was deleted (a recreated stack), release with"
+                    + " --claim-table-deleted; if it still serves (a stack of the same name elsewhere), leave the block to it"
+                    + " and give this stack another (docs/multi-region.md)", claims);
         }
         long now = clock.millis();
         Map<Slot, HeldSlot> held = heldIn(block);
@@ -133,7 +169,8 @@ public final class BlockHandover {
         String token = before.isPresent() && before.get().retiredBy() != null ? before.get().retiredBy()
                 : HexToken.draw(new SecureRandom());
         String retiredBy = markers.markReleased(block, claimant, token, now).retiredBy();
-        long until = claims.floor();
+        long until = otherTable ? Math.max(claims.floor(), now + LeaseTerms.MAX_LEASE_MILLIS + LeaseTerms.MAX_CLOCK_SKEW_MILLIS
+                + RegionGuard.CONFIRMATION_MILLIS) : claims.floor();
         String holder = "retired: " + block + " released by " + claimant + " at " + Instant.ofEpochMilli(now);
         Map<Slot, HeldSlot> reread = null;
         for (Slot slot : block.slots().slots()) {
@@ -155,6 +192,18 @@ public final class BlockHandover {
         }
         registry.release(block, claimant, until);
         return until;
+    }
+
+    ClaimRegistry registry() {
+        return registry;
+    }
+
+    ClaimMarkers markers() {
+        return markers;
+    }
+
+    WallClock clock() {
+        return clock;
     }
 
     private Map<Slot, HeldSlot> heldIn(Block block) {

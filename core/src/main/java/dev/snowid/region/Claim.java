@@ -16,8 +16,19 @@ public final class Claim {
     private final long from;
     private final long until;
     private final long claimedAt;
+    private final String claimId;
+    private final String table;
 
+    /** A claim made before claims had ids (or a test's): bound to no claim id and no lease table. */
     public Claim(Claimant claimant, long from, long until, long claimedAt) {
+        this(claimant, from, until, claimedAt, null, null);
+    }
+
+    /**
+     * @param claimId the random id drawn when the claim was made; null for a claim made before claims had ids
+     * @param table   the identity of the one lease table the claim was made from ({@link ClaimMarkers#table()}); null with it
+     */
+    public Claim(Claimant claimant, long from, long until, long claimedAt, String claimId, String table) {
         if (claimant == null || from < 0 || until < from) {
             throw new IllegalArgumentException("a claim needs a claimant and 0 <= from <= until, was " + claimant + " [" + from + ", "
                     + until + ")");
@@ -26,6 +37,8 @@ public final class Claim {
         this.from = from;
         this.until = until;
         this.claimedAt = claimedAt;
+        this.claimId = claimId;
+        this.table = table;
     }
 
     public Claimant claimant() {
@@ -47,6 +60,21 @@ public final class Claim {
         return claimedAt;
     }
 
+    /** The random id drawn when the claim was made: the lease table's marker carries it too. Null for a claim made before ids. */
+    public String claimId() {
+        return claimId;
+    }
+
+    /** The identity of the lease table the claim belongs to ({@link ClaimMarkers#table()}); null for a claim made before ids. */
+    public String table() {
+        return table;
+    }
+
+    /** Whether this claim belongs to {@code claimant}'s lease table {@code table}: what a copy or a recreated table is not. */
+    public boolean heldBy(Claimant claimant, String table) {
+        return this.claimant.equals(claimant) && table != null && table.equals(this.table);
+    }
+
     public boolean isOpen() {
         return until == OPEN;
     }
@@ -58,6 +86,7 @@ public final class Claim {
 
     @Override
     public String toString() {
-        return claimant + " [" + from + ", " + (isOpen() ? "now" : Long.toString(until)) + ")";
+        return claimant + " [" + from + ", " + (isOpen() ? "now" : Long.toString(until)) + ")"
+                + (claimId == null ? "" : " claim " + claimId + " of table " + table);
     }
 }

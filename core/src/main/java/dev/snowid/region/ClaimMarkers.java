@@ -9,17 +9,24 @@ import java.util.Optional;
  */
 public interface ClaimMarkers {
 
+    /**
+     * The identity of this one lease table: something a copy, a restore or a table recreated under
+     * the same name does not carry (on DynamoDB its ARN and creation time). A claim is bound to it.
+     */
+    String table();
+
     /** The marker of {@code block}, read consistently; empty when the table never claimed it. */
     Optional<ClaimMarker> read(Block block);
 
     /**
-     * Records a claim the registry confirmed, in one conditional write: only where the block has
-     * no marker, or (with {@code replacingRelease}, an operator's new claim) a released one of the
-     * same claimant. A marker that is there already stays as it is.
+     * Records a claim the registry confirmed, with its id, in one conditional write: only where the
+     * block has no marker, or a claimed one of the same claimant without a claim id (made before
+     * claims had ids: it is bound now), or (with {@code replacingRelease}, an operator's new claim)
+     * a released one of the same claimant. A marker that is there already stays as it is.
      *
      * @return the marker as the table holds it after the write
      */
-    ClaimMarker markClaimed(Block block, Claimant claimant, long floor, long now, boolean replacingRelease);
+    ClaimMarker markClaimed(Block block, Claimant claimant, String claimId, long floor, long now, boolean replacingRelease);
 
     /**
      * Marks the block released, unless another claimant's marker is there: from now on the stack

@@ -28,18 +28,72 @@ class RegionGuardTest {
     private final InMemoryClaimMarkers markers = new InMemoryClaimMarkers();
 
     private RegionGuard guard() {
-        return new RegionGuard(BLOCK, EU, markers, new BlockHandover(registry, table, markers, clock));
+        return new RegionGuard(BLOCK, EU, new BlockHandover(registry, table, markers, clock));
     }
 
     @Test
-    void aStackThatConfirmedItsClaimKeepsAcquiringWhileTheRegistryIsDown() {
-        guard().beforeAcquisition();
+    void whileTheRegistryIsDownAProcessGrantsOnlyWithinTheIntervalOfItsOwnConfirmationAndRenewalsGoOn() {
+        RegionGuard confirmed = guard();
+        confirmed.beforeAcquisition();
         registry.setUnavailable(true);
 
+        clock.set(T + RegionGuard.CONFIRMATION_MILLIS - 1);
+        confirmed.beforeAcquisition();
         RegionGuard coldStart = guard();
-        coldStart.beforeAcquisition();
+        BlockNotClaimedException waits = assertThrows(BlockNotClaimedException.class, coldStart::beforeAcquisition,
+                "a confirmation read from the table would be carried by a restore or a copy: only the process's own counts");
+        assertEquals(RegionGuard.RETRY_AFTER_REGISTRY_MILLIS, waits.retryAfterMillis());
 
-        assertEquals(RegionGuard.State.CLAIMED, coldStart.state());
+        clock.set(T + RegionGuard.CONFIRMATION_MILLIS);
+        assertThrows(BlockNotClaimedException.class, confirmed::beforeAcquisition, "past the interval, grants wait too");
+        confirmed.beforeRenewal();
+        registry.setUnavailable(false);
+        confirmed.beforeAcquisition();
+        assertEquals(RegionGuard.State.CLAIMED, confirmed.state());
+    }
+
+    @Test
+    void aSnapshotRestoreForgetsTheConfirmationAndAsksTheRegistryAgain() {
+        RegionGuard guard = guard();
+        guard.beforeAcquisition();
+        registry.setUnavailable(true);
+
+        guard.forget();
+
+        assertEquals(RegionGuard.State.UNCHECKED, guard.state());
+        assertThrows(BlockNotClaimedException.class, guard::beforeAcquisition);
+    }
+
+    @Test
+    void aClaimMadeBeforeClaimsHadIdsIsBoundToTheTableThatRecordsIt() {
+        registry.claimWithoutId(BLOCK, EU, T);
+        markers.forge(new ClaimMarker(BLOCK, EU, ClaimMarker.State.CLAIMED, 0, T, null, null));
+        InMemoryClaimMarkers recreated = new InMemoryClaimMarkers();
+
+        assertThrows(BlockNotClaimedException.class,
+                () -> new RegionGuard(BLOCK, EU, new BlockHandover(registry, table, recreated, clock)).beforeAcquisition(),
+                "a table without the old marker binds nothing");
+        guard().beforeAcquisition();
+
+        Claim bound = registry.claims().get(BLOCK).current();
+        assertEquals(markers.table(), bound.table());
+        assertEquals(bound.claimId(), markers.read(BLOCK).get().claimId());
+        assertEquals(T, bound.claimedAt(), "the claim keeps its time");
+        assertEquals(1, registry.claims().get(BLOCK).claims().size());
+    }
+
+    @Test
+    void twoEnvironmentsOfOneStackClaimingAtOnceBothEndUpConfirmingTheOneClaim() {
+        RegionGuard first = guard();
+        RegionGuard second = guard();
+        // Another environment's claim won the registry but has not written its marker yet: the claim is this table's own.
+        registry.claim(BLOCK, EU, "0123456789abcdef0123456789abcdef", markers.table(), T);
+
+        first.beforeAcquisition();
+        second.beforeAcquisition();
+
+        assertEquals("0123456789abcdef0123456789abcdef", markers.read(BLOCK).get().claimId());
+        assertEquals(RegionGuard.State.CLAIMED, second.state());
     }
 
     @Test
@@ -67,7 +121,7 @@ class RegionGuardTest {
     @Test
     void aGuardedPoolAcquiresOnlyAfterTheGuardLetsItAndARetriedGrantIsAnsweredWithoutAsking() {
         PooledLeaseSource pool = new PooledLeaseSource(table, BLOCK.slots(), LeaseTerms.DEFAULT, clock, "test").guardedBy(guard());
-        registry.claim(BLOCK, Claimant.of("us-east-1", "snowid"), T);
+        registry.claim(BLOCK, Claimant.of("us-east-1", "snowid"), "fedcba9876543210fedcba9876543210", "another table", T);
 
         assertThrows(BlockNotClaimedException.class, () -> pool.acquire("agent", "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb"));
         assertTrue(table.heldSlots().isEmpty(), "nothing leased");
@@ -75,7 +129,7 @@ class RegionGuardTest {
         InMemoryClaimRegistry free = new InMemoryClaimRegistry();
         InMemoryClaimMarkers ours = new InMemoryClaimMarkers();
         PooledLeaseSource guarded = new PooledLeaseSource(table, BLOCK.slots(), LeaseTerms.DEFAULT, clock, "test")
-                .guardedBy(new RegionGuard(BLOCK, EU, ours, new BlockHandover(free, table, ours, clock)));
+                .guardedBy(new RegionGuard(BLOCK, EU, new BlockHandover(free, table, ours, clock)));
         Lease lease = guarded.acquire("agent", "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb");
         assertTrue(BLOCK.contains(lease.slot()));
         ours.setUnavailable(true);

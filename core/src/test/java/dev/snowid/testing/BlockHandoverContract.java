@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.Slot;
+import dev.snowid.internal.HexToken;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
@@ -21,6 +22,7 @@ import dev.snowid.region.Claimant;
 import dev.snowid.region.LiveLeasesException;
 import dev.snowid.region.RegionGuard;
 import dev.snowid.WallClock;
+import java.security.SecureRandom;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,6 +64,15 @@ public abstract class BlockHandoverContract {
     /** A region's empty lease table. */
     protected abstract RegionTable newRegion();
 
+    /** A table of another identity holding the same items: a restore from a backup, or a copy into another stack. */
+    protected abstract RegionTable copyOf(RegionTable table);
+
+    /** The table deleted and created again, empty, under the same name: a recreated stack. */
+    protected abstract RegionTable recreated(RegionTable table);
+
+    /** Writes {@code marker} into the table as an item, past every condition: a hand-written marker. */
+    protected abstract void forge(RegionTable table, ClaimMarker marker);
+
     @BeforeEach
     void twoRegionsAndARegistry() {
         registry = newRegistry();
@@ -70,7 +81,7 @@ public abstract class BlockHandoverContract {
     }
 
     private RegionGuard guard(RegionTable region, Claimant claimant, WallClock clock) {
-        return new RegionGuard(BLOCK, claimant, region.markers, handover(region, clock));
+        return new RegionGuard(BLOCK, claimant, handover(region, clock));
     }
 
     private BlockHandover handover(RegionTable region, WallClock clock) {
@@ -86,7 +97,8 @@ public abstract class BlockHandoverContract {
 
         assertEquals(RegionGuard.State.CLAIMED, guard.state());
         assertTrue(registry.claims().get(BLOCK).claimedBy(EU));
-        assertTrue(eu.markers.read(BLOCK).get().confirms(EU));
+        assertTrue(eu.markers.read(BLOCK).get().records(registry.claims().get(BLOCK).current()));
+        assertEquals(eu.markers.table(), registry.claims().get(BLOCK).current().table(), "the claim is bound to this table");
         assertEquals(0, eu.markers.read(BLOCK).get().floor());
         assertFalse(us.markers.read(BLOCK).isPresent(), "the other region's table knows nothing of it");
     }
@@ -205,5 +217,113 @@ public abstract class BlockHandoverContract {
         assertEquals(T + 100_001, usUntil);
         Optional<Lease> euAgain = eu.store.tryAcquire(slot, TOKEN_A, "eu", T + 140_000, T + 200_000);
         assertEquals(usUntil, euAgain.get().window().floor(), "back in the first table, the slot starts where the second region ended");
+    }
+
+    // Issue 32: the registry, not a marker, decides who owns a block. In each case below the wrong
+    // stack grants nothing, and the stack that holds the claim keeps granting.
+
+    @Test
+    void aForgedMarkerInAnotherRegionsTableGrantsNothing() {
+        guard(eu, EU, clock).beforeAcquisition();
+        forge(us, new ClaimMarker(BLOCK, US, ClaimMarker.State.CLAIMED, 0, T, null, HexToken.draw(new SecureRandom())));
+
+        BlockNotClaimedException refused = assertThrows(BlockNotClaimedException.class, () -> guard(us, US, clock).beforeAcquisition());
+
+        assertTrue(refused.getMessage().contains(EU.toString()) && refused.getMessage().contains(US.toString()), refused.getMessage());
+        guard(eu, EU, clock).beforeAcquisition();
+        assertTrue(registry.claims().get(BLOCK).claimedBy(EU));
+    }
+
+    @Test
+    void aMarkerForgedWithTheRightClaimIdInAnotherRegionsTableGrantsNothing() {
+        guard(eu, EU, clock).beforeAcquisition();
+        String claimId = registry.claims().get(BLOCK).current().claimId();
+        forge(us, new ClaimMarker(BLOCK, EU, ClaimMarker.State.CLAIMED, 0, T, null, claimId));
+
+        assertThrows(BlockNotClaimedException.class, () -> guard(us, EU, clock).beforeAcquisition(),
+                "the claim id alone is not the claim: the table is another");
+        guard(eu, EU, clock).beforeAcquisition();
+    }
+
+    @Test
+    void aTableRestoredFromBeforeAReleaseGrantsNothingAndTheNewHolderKeepsGranting() {
+        guard(eu, EU, clock).beforeAcquisition();
+        RegionTable backup = copyOf(eu);
+        clock.set(T + 70_000);
+        handover(eu, clock).release(BLOCK, EU);
+        guard(us, US, clock).beforeAcquisition();
+
+        BlockNotClaimedException refused = assertThrows(BlockNotClaimedException.class, () -> guard(backup, EU, clock).beforeAcquisition());
+
+        assertTrue(refused.getMessage().contains(US.toString()), refused.getMessage());
+        guard(us, US, clock).beforeAcquisition();
+        assertTrue(registry.claims().get(BLOCK).claimedBy(US));
+    }
+
+    @Test
+    void aTableRestoredAfterAReleaseWhileTheBlockIsFreeGrantsNothingUntilAnOperatorClaimsIt() {
+        guard(eu, EU, clock).beforeAcquisition();
+        RegionTable backup = copyOf(eu);
+        clock.set(T + 70_000);
+        handover(eu, clock).release(BLOCK, EU);
+
+        BlockNotClaimedException refused = assertThrows(BlockNotClaimedException.class, () -> guard(backup, EU, clock).beforeAcquisition());
+
+        assertTrue(refused.getMessage().contains("claim"), refused.getMessage());
+        assertFalse(registry.claims().get(BLOCK).claimedBy(EU), "the guard never claims over a marker by itself");
+        handover(backup, clock).claimAgain(BLOCK, EU);
+        guard(backup, EU, clock).beforeAcquisition();
+    }
+
+    @Test
+    void aTableCopiedIntoASecondStackGrantsNothingAndTheFirstKeepsGranting() {
+        guard(eu, EU, clock).beforeAcquisition();
+        RegionTable copy = copyOf(eu);
+
+        BlockNotClaimedException refused = assertThrows(BlockNotClaimedException.class, () -> guard(copy, EU, clock).beforeAcquisition());
+
+        assertTrue(refused.getMessage().contains("another lease table") || refused.getMessage().contains("copy"), refused.getMessage());
+        guard(eu, EU, clock).beforeAcquisition();
+        assertEquals(eu.markers.table(), registry.claims().get(BLOCK).current().table());
+    }
+
+    @Test
+    void aRecreatedSameNamedStackGoesThroughReleaseAndClaimAndTheFloorHolds() {
+        guard(eu, EU, clock).beforeAcquisition();
+        Slot slot = BLOCK.slots().slots().get(9);
+        Lease before = eu.store.tryAcquire(slot, TOKEN_A, "eu agent", T, T + 60_000).get();
+        RegionTable again = recreated(eu);
+
+        assertThrows(BlockNotClaimedException.class, () -> guard(again, EU, clock).beforeAcquisition(),
+                "a new table of the same stack name inherits no claim");
+        assertThrows(dev.snowid.region.BlockClaimedException.class, () -> handover(again, clock).release(BLOCK, EU),
+                "a release from another table needs the operator's word that the claim's table is gone");
+        clock.set(T + 1_000);
+        long until = handover(again, clock).release(BLOCK, EU, true);
+        handover(again, clock).claimAgain(BLOCK, EU);
+        guard(again, EU, clock).beforeAcquisition();
+
+        assertTrue(until >= before.window().expiresAt() + dev.snowid.lease.LeaseTerms.MAX_CLOCK_SKEW_MILLIS, "until " + until);
+        assertFalse(again.store.tryAcquire(slot, TOKEN_B, "eu again", T + 61_000, T + 121_000).isPresent(),
+                "nothing is issued below the deleted table's leases");
+        Lease after = again.store.tryAcquire(slot, TOKEN_B, "eu again", until + 1, until + 60_000).get();
+        assertEquals(until, after.window().floor());
+    }
+
+    @Test
+    void theRegistryIsAskedAgainAfterTheConfirmationIntervalAndARegistryThatMovedTheClaimStopsGrantsAndRenewals() {
+        RegionGuard guard = guard(eu, EU, clock);
+        guard.beforeAcquisition();
+        RegionTable copy = copyOf(eu);
+        // An operator states the claim's table deleted while it still serves: the registry moves the claim.
+        handover(copy, clock).release(BLOCK, EU, true);
+
+        guard.beforeAcquisition();
+        guard.beforeRenewal();
+        clock.set(T + RegionGuard.CONFIRMATION_MILLIS);
+
+        assertThrows(BlockNotClaimedException.class, guard::beforeAcquisition);
+        assertThrows(BlockNotClaimedException.class, guard::beforeRenewal);
+        assertEquals(RegionGuard.State.REFUSED, guard.state());
     }
 }

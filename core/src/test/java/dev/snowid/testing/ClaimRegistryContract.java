@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.internal.HexToken;
 import dev.snowid.region.Block;
 import dev.snowid.region.BlockClaimedException;
 import dev.snowid.region.BlockClaims;
 import dev.snowid.region.Claim;
 import dev.snowid.region.ClaimRegistry;
 import dev.snowid.region.Claimant;
+import java.security.SecureRandom;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +40,15 @@ public abstract class ClaimRegistryContract {
         registry = newRegistry();
     }
 
+    /** A new claim from {@code claimant}'s own table, under a fresh id. */
+    private BlockClaims claim(Claimant claimant, long now) {
+        return registry.claim(BLOCK, claimant, HexToken.draw(new SecureRandom()), tableOf(claimant), now);
+    }
+
+    private static String tableOf(Claimant claimant) {
+        return "arn:aws:dynamodb:" + claimant.region() + ":123456789012:table/" + claimant.stack() + "@1700000000000";
+    }
+
     @Test
     void aFreshRegistryHasEveryBlockUnclaimedAtFloorZero() {
         Map<Block, BlockClaims> claims = registry.claims();
@@ -51,7 +62,7 @@ public abstract class ClaimRegistryContract {
 
     @Test
     void theFirstClaimOfABlockStartsAtZeroAndNamesItsClaimant() {
-        BlockClaims claimed = registry.claim(BLOCK, EU, T);
+        BlockClaims claimed = claim(EU, T);
 
         assertEquals(EU, claimed.current().claimant());
         assertEquals(0, claimed.floor());
@@ -62,37 +73,56 @@ public abstract class ClaimRegistryContract {
     }
 
     @Test
-    void claimingAgainChangesNothing() {
-        registry.claim(BLOCK, EU, T);
-        BlockClaims again = registry.claim(BLOCK, EU, T + 5_000);
+    void theClaimIsBoundToItsIdAndTableAndClaimingAgainWithTheSameIdChangesNothing() {
+        String id = HexToken.draw(new SecureRandom());
+        BlockClaims first = registry.claim(BLOCK, EU, id, tableOf(EU), T);
+        BlockClaims again = registry.claim(BLOCK, EU, id, tableOf(EU), T + 5_000);
 
+        assertEquals(id, first.current().claimId());
+        assertEquals(tableOf(EU), first.current().table());
         assertEquals(1, again.claims().size());
         assertEquals(T, again.current().claimedAt(), "the claim's time stays the first claim's");
+        assertEquals(id, registry.claims().get(BLOCK).current().claimId());
+    }
+
+    @Test
+    void theSameStackNameFromAnotherTableOrUnderAnotherIdIsRefused() {
+        BlockClaims first = claim(EU, T);
+
+        String recreated = tableOf(EU).replace("@1700000000000", "@1700000099999");
+        BlockClaimedException copy = assertThrows(BlockClaimedException.class,
+                () -> registry.claim(BLOCK, EU, HexToken.draw(new SecureRandom()), recreated, T + 1));
+        assertThrows(BlockClaimedException.class, () -> claim(EU, T + 2), "a second claim id from the same table");
+
+        assertTrue(copy.getMessage().contains(EU.toString()), copy.getMessage());
+        assertEquals(first.current().claimId(), registry.claims().get(BLOCK).current().claimId(), "the first claim stays");
+        assertEquals(tableOf(EU), registry.claims().get(BLOCK).current().table());
     }
 
     @Test
     void anotherRegionOrAnotherStackOfTheSameRegionIsRefusedAndTheRefusalNamesTheHolder() {
-        registry.claim(BLOCK, EU, T);
+        claim(EU, T);
 
-        BlockClaimedException us = assertThrows(BlockClaimedException.class, () -> registry.claim(BLOCK, US, T + 1));
+        BlockClaimedException us = assertThrows(BlockClaimedException.class, () -> claim(US, T + 1));
         assertTrue(us.getMessage().contains(EU.toString()), us.getMessage());
         assertEquals(EU, us.claims().current().claimant());
-        assertThrows(BlockClaimedException.class, () -> registry.claim(BLOCK, EU_SECOND, T + 1));
+        assertThrows(BlockClaimedException.class, () -> claim(EU_SECOND, T + 1));
         assertTrue(registry.claims().get(BLOCK).claimedBy(EU));
     }
 
     @Test
     void aReleaseEndsTheClaimAtItsHighestExpiryAndTheNextClaimStartsThere() {
-        registry.claim(BLOCK, EU, T);
+        claim(EU, T);
         BlockClaims released = registry.release(BLOCK, EU, T + 90_000);
 
         assertNull(released.current());
         assertEquals(T + 90_000, released.floor());
-        BlockClaims next = registry.claim(BLOCK, US, T + 100_000);
+        BlockClaims next = claim(US, T + 100_000);
         assertEquals(T + 90_000, next.floor());
         assertEquals(2, next.claims().size());
         Claim old = next.claims().get(0);
         assertEquals(EU, old.claimant());
+        assertEquals(tableOf(EU), old.table(), "the history keeps each claim's table");
         assertEquals(0, old.from());
         assertEquals(T + 90_000, old.until());
         assertEquals(US, next.current().claimant());
@@ -101,11 +131,11 @@ public abstract class ClaimRegistryContract {
 
     @Test
     void theHistoryNamesTheClaimOfEveryIdTime() {
-        registry.claim(BLOCK, EU, T);
+        claim(EU, T);
         registry.release(BLOCK, EU, T + 90_000);
-        registry.claim(BLOCK, US, T + 100_000);
+        claim(US, T + 100_000);
         registry.release(BLOCK, US, T + 200_000);
-        registry.claim(BLOCK, EU, T + 300_000);
+        claim(EU, T + 300_000);
 
         BlockClaims claims = registry.claims().get(BLOCK);
         assertEquals(EU, claims.claimAt(T).claimant());
@@ -120,7 +150,7 @@ public abstract class ClaimRegistryContract {
     @Test
     void onlyTheHolderReleasesAndAFreeBlockCannotBeReleased() {
         assertThrows(BlockClaimedException.class, () -> registry.release(BLOCK, EU, T));
-        registry.claim(BLOCK, EU, T);
+        claim(EU, T);
         assertThrows(BlockClaimedException.class, () -> registry.release(BLOCK, US, T));
         assertTrue(registry.claims().get(BLOCK).claimedBy(EU));
         registry.release(BLOCK, EU, T + 1);
@@ -130,7 +160,7 @@ public abstract class ClaimRegistryContract {
 
     @Test
     void aFreedBlockAfterAReleaseIsNotClaimedByAnyone() {
-        registry.claim(BLOCK, EU, T);
+        claim(EU, T);
         registry.release(BLOCK, EU, T + 10);
 
         assertFalse(registry.claims().get(BLOCK).claimedBy(EU));

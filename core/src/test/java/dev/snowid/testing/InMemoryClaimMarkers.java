@@ -9,12 +9,38 @@ import dev.snowid.region.Claimant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** A lease table's claim markers in memory, with the conditions of the markers on DynamoDB; for unit tests only. */
+/**
+ * A lease table's claim markers in memory, with the conditions of the markers on DynamoDB; for unit
+ * tests only. Each instance is a table of its own identity, as each DynamoDB table's ARN and
+ * creation time are; {@link #copy()} is a restored or copied table: the same items, another identity.
+ */
 public final class InMemoryClaimMarkers implements ClaimMarkers {
 
+    private static final AtomicInteger TABLES = new AtomicInteger();
+
     private final Map<Block, ClaimMarker> markers = new HashMap<Block, ClaimMarker>();
+    private final String table = "in-memory table " + TABLES.incrementAndGet();
     private volatile boolean unavailable;
+
+    /** A restored or copied table: the same markers, in a table of another identity. */
+    public synchronized InMemoryClaimMarkers copy() {
+        InMemoryClaimMarkers copy = new InMemoryClaimMarkers();
+        copy.markers.putAll(markers);
+        return copy;
+    }
+
+    /** Writes {@code marker} as it is, past every condition: a hand-written item. */
+    public synchronized void forge(ClaimMarker marker) {
+        markers.put(marker.block(), marker);
+    }
+
+    @Override
+    public String table() {
+        reachable();
+        return table;
+    }
 
     /** While set, every call fails as an unreachable lease table does. */
     public InMemoryClaimMarkers setUnavailable(boolean unavailable) {
@@ -29,13 +55,15 @@ public final class InMemoryClaimMarkers implements ClaimMarkers {
     }
 
     @Override
-    public synchronized ClaimMarker markClaimed(Block block, Claimant claimant, long floor, long now, boolean replacingRelease) {
+    public synchronized ClaimMarker markClaimed(Block block, Claimant claimant, String claimId, long floor, long now,
+            boolean replacingRelease) {
         reachable();
         ClaimMarker there = markers.get(block);
-        boolean replaces = there == null || replacingRelease && there.state() == ClaimMarker.State.RELEASED
-                && there.claimant().equals(claimant);
+        boolean ours = there != null && there.claimant().equals(claimant);
+        boolean replaces = there == null || ours && replacingRelease
+                || ours && there.state() == ClaimMarker.State.CLAIMED && there.claimId() == null;
         if (replaces) {
-            markers.put(block, new ClaimMarker(block, claimant, ClaimMarker.State.CLAIMED, floor, now, null));
+            markers.put(block, new ClaimMarker(block, claimant, ClaimMarker.State.CLAIMED, floor, now, null, claimId));
         }
         return markers.get(block);
     }
@@ -49,7 +77,8 @@ public final class InMemoryClaimMarkers implements ClaimMarkers {
         }
         String token = there != null && there.retiredBy() != null ? there.retiredBy() : retiredBy;
         long floor = there == null ? 0 : there.floor();
-        ClaimMarker released = new ClaimMarker(block, claimant, ClaimMarker.State.RELEASED, floor, now, token);
+        ClaimMarker released = new ClaimMarker(block, claimant, ClaimMarker.State.RELEASED, floor, now, token,
+                there == null ? null : there.claimId());
         markers.put(block, released);
         return released;
     }

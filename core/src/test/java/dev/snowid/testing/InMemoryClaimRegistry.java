@@ -29,18 +29,22 @@ public final class InMemoryClaimRegistry implements ClaimRegistry {
     }
 
     @Override
-    public synchronized BlockClaims claim(Block block, Claimant claimant, long now) {
+    public synchronized BlockClaims claim(Block block, Claimant claimant, String claimId, String table, long now) {
         reachable();
         BlockClaims claims = claimsOf(block);
         Claim current = claims.current();
-        if (current != null && current.claimant().equals(claimant)) {
+        if (current != null && claimId.equals(current.claimId())) {
             return claims;
         }
-        if (current != null) {
-            throw new BlockClaimedException(block + " is claimed by " + current.claimant() + ", not free for " + claimant, claims);
+        boolean legacy = current != null && current.claimId() == null && current.claimant().equals(claimant);
+        if (current != null && !legacy) {
+            throw new BlockClaimedException(block + " is claimed by " + current + ", not free for " + claimant, claims);
         }
         List<Claim> more = new ArrayList<Claim>(claims.claims());
-        more.add(new Claim(claimant, claims.floor(), Claim.OPEN, now));
+        if (legacy) {
+            more.remove(more.size() - 1);
+        }
+        more.add(new Claim(claimant, claims.floor(), Claim.OPEN, legacy ? current.claimedAt() : now, claimId, table));
         BlockClaims claimed = new BlockClaims(block, more, claims.floor());
         blocks.put(block, claimed);
         return claimed;
@@ -58,7 +62,7 @@ public final class InMemoryClaimRegistry implements ClaimRegistry {
             throw new IllegalArgumentException("a claim cannot end (" + until + ") before it started (" + current.from() + ")");
         }
         List<Claim> ended = new ArrayList<Claim>(claims.claims());
-        ended.set(ended.size() - 1, new Claim(claimant, current.from(), until, current.claimedAt()));
+        ended.set(ended.size() - 1, new Claim(claimant, current.from(), until, current.claimedAt(), current.claimId(), current.table()));
         BlockClaims released = new BlockClaims(block, ended, until);
         blocks.put(block, released);
         return released;
@@ -72,6 +76,14 @@ public final class InMemoryClaimRegistry implements ClaimRegistry {
             all.put(Block.of(i), claimsOf(Block.of(i)));
         }
         return all;
+    }
+
+    /** Puts {@code claimant}'s claim in force as a registry written before claims had ids holds it: no id, no table. */
+    public synchronized void claimWithoutId(Block block, Claimant claimant, long now) {
+        BlockClaims claims = claimsOf(block);
+        List<Claim> more = new ArrayList<Claim>(claims.claims());
+        more.add(new Claim(claimant, claims.floor(), Claim.OPEN, now));
+        blocks.put(block, new BlockClaims(block, more, claims.floor()));
     }
 
     private BlockClaims claimsOf(Block block) {

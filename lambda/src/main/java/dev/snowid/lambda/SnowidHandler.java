@@ -114,7 +114,7 @@ public final class SnowidHandler implements RequestStreamHandler, AutoCloseable 
                     meter.routeOutcome(line);
                 }, settings.role());
         Priming priming = new Priming(event -> region.view().withoutRegistry(() -> api.answer(event, PRIMING_REQUEST_ID)), store);
-        this.snapStartHooks = new SnapStartHooks(generator, store, log, coldStart, priming);
+        this.snapStartHooks = new SnapStartHooks(generator, store, region, log, coldStart, priming);
         Core.getGlobalContext().register(snapStartHooks);
     }
 

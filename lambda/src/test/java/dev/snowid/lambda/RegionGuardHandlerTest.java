@@ -107,8 +107,8 @@ class RegionGuardHandlerTest {
         final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
 
         @Override
-        public BlockClaims claim(Block block, Claimant claimant, long now) {
-            return registry.claim(block, claimant, now);
+        public BlockClaims claim(Block block, Claimant claimant, String claimId, String table, long now) {
+            return registry.claim(block, claimant, claimId, table, now);
         }
 
         @Override
@@ -138,6 +138,27 @@ class RegionGuardHandlerTest {
             assertEquals(0, registry.reads.get(), "init (priming included) makes no network call, so no registry read");
             Invocation.of(handler, TestEvents.get("/ids/1724551110457221119").v2());
             assertEquals(1, registry.reads.get(), "a real decode reads the registry");
+        }
+    }
+
+    @Test
+    void aSnapshotRestoreAsksTheRegistryAgainBeforeItsFirstGrant() {
+        CountedRegistry registry = new CountedRegistry();
+        try (SnowidHandler handler = guardedInMemory(registry, dev.snowid.WallClock.SYSTEM)) {
+            assertEquals(200, Invocation.of(handler, TestEvents.get("/ids").v2()).status());
+            int confirmed = registry.reads.get();
+            handler.snapStartHooks().beforeCheckpoint(null);
+            assertEquals(200, Invocation.of(handler, TestEvents.get("/ids").v2()).status());
+            assertEquals(confirmed, registry.reads.get(), "a grant within the interval of this process's confirmation asks nothing");
+
+            handler.snapStartHooks().afterRestore(null);
+            registry.registry.setUnavailable(true);
+
+            Invocation restored = Invocation.of(handler, TestEvents.get("/ids").v2());
+            assertEquals(503, restored.status(), "a restored copy grants nothing on the snapshot's confirmation");
+            assertEquals("block_not_claimed", restored.json().field("error").flatMap(dev.snowid.lambda.json.JsonValue::string).orElse(""));
+            registry.registry.setUnavailable(false);
+            assertEquals(200, Invocation.of(handler, TestEvents.get("/ids").v2()).status());
         }
     }
 

@@ -29,6 +29,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Two local runners acting as two regions, each with its own lease table, and one claim registry
@@ -113,6 +114,31 @@ class TwoRegionRunnersTest {
         try (LocalRunner euAgain = LocalRunner.start(region("eu-local", registry, euTable))) {
             assertEquals("block_not_claimed", TestJson.text(json(get(euAgain, "/ids", 503)), "error"), "a released block stays refused");
             assertEquals("us-local", TestJson.text(json(get(euAgain, "/ids/" + usId, 200)), "region"));
+        }
+    }
+
+    /** Issue 32's reproduction: a claim marker written into the refused region's own table grants it nothing. */
+    @Test
+    void aMarkerWrittenIntoTheRefusedRegionsTableGrantsNothingWhileTheRegistryNamesTheOther() {
+        String registry = "snowid-registry-" + run;
+        String engine = DynamoDbEngine.shared().endpoint().toString();
+        String usTable = "us-" + run + "-leases";
+        try (LocalRunner eu = LocalRunner.start(region("eu-local", registry));
+                LocalRunner us = LocalRunner.start(region("us-local", registry, FunctionSettings.TABLE, usTable,
+                        FunctionSettings.DYNAMODB_ENDPOINT, engine))) {
+            get(eu, "/ids", 200);
+            get(us, "/ids", 503);
+            DynamoDbEngine.shared().client().putItem(put -> put.tableName(usTable).item(Map.of(
+                    "slot", AttributeValue.fromN(Long.toString(-1 - Block.of(2).index())), "region", AttributeValue.fromS("us-local"),
+                    "stack", AttributeValue.fromS("snowid"), "state", AttributeValue.fromS("claimed"), "floor", AttributeValue.fromN("0"),
+                    "at", AttributeValue.fromN("0"), "claimId", AttributeValue.fromS("0123456789abcdef0123456789abcdef"))));
+
+            HttpResponse<String> refused = get(us, "/ids", 503);
+            assertEquals("block_not_claimed", TestJson.text(json(refused), "error"));
+            assertEquals(503, send(us, "POST", "/leases", "Bearer " + SECRET, "").statusCode());
+            assertEquals("refused", TestJson.text(json(get(us, "/health", 200)), "guard"));
+            get(eu, "/ids?count=10", 200);
+            assertEquals("claimed", TestJson.text(json(get(eu, "/health", 200)), "guard"));
         }
     }
 

@@ -4,11 +4,13 @@ import static dev.snowid.lambda.dynamodb.LeaseItems.number;
 import static dev.snowid.lambda.dynamodb.LeaseItems.string;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.BLOCK;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.CLAIMED_AT;
+import static dev.snowid.lambda.dynamodb.RegistrySchema.CLAIM_ID;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.FLOOR;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.FROM;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.HISTORY;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.REGION;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.STACK;
+import static dev.snowid.lambda.dynamodb.RegistrySchema.TABLE;
 import static dev.snowid.lambda.dynamodb.RegistrySchema.UNTIL;
 
 import dev.snowid.WallClock;
@@ -42,13 +44,15 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class DynamoDbClaimRegistry implements ClaimRegistry, AutoCloseable {
 
     private static final Map<String, String> NAMES = Map.of("#block", BLOCK, "#region", REGION, "#stack", STACK,
-            "#claimedAt", CLAIMED_AT, "#floor", FLOOR, "#history", HISTORY);
-    private static final String FREE_OR_OURS = "attribute_not_exists(#region) OR (#region = :region AND #stack = :stack)";
-    private static final String CLAIM = "SET #region = :region, #stack = :stack, #claimedAt = if_not_exists(#claimedAt, :now),"
-            + " #floor = if_not_exists(#floor, :zero)";
+            "#claimedAt", CLAIMED_AT, "#floor", FLOOR, "#history", HISTORY, "#claimId", CLAIM_ID, "#table", TABLE);
+    /** Free, or this very claim (a retried write), or the same claimant's claim from before claims had ids (bound now). */
+    private static final String FREE_OR_THIS = "attribute_not_exists(#region) OR #claimId = :claimId"
+            + " OR (#region = :region AND #stack = :stack AND attribute_not_exists(#claimId))";
+    private static final String CLAIM = "SET #region = :region, #stack = :stack, #claimId = :claimId, #table = :table,"
+            + " #claimedAt = if_not_exists(#claimedAt, :now), #floor = if_not_exists(#floor, :zero)";
     private static final String OURS_FROM = "#region = :region AND #stack = :stack AND #floor = :from";
     private static final String RELEASE = "SET #floor = :until, #history = list_append(if_not_exists(#history, :none), :ended)"
-            + " REMOVE #region, #stack, #claimedAt";
+            + " REMOVE #region, #stack, #claimedAt, #claimId, #table";
 
     private final DynamoDbClient client;
     private final String table;
@@ -82,17 +86,19 @@ public final class DynamoDbClaimRegistry implements ClaimRegistry, AutoCloseable
     }
 
     @Override
-    public BlockClaims claim(Block block, Claimant claimant, long now) {
+    public BlockClaims claim(Block block, Claimant claimant, String claimId, String table, long now) {
         Map<String, AttributeValue> values = claimantValues(claimant);
+        values.put(":claimId", string(claimId));
+        values.put(":table", string(table));
         values.put(":now", number(now));
         values.put(":zero", number(0));
         try {
-            return claimsOf(block, updateItem("claim " + block, block, FREE_OR_OURS, CLAIM, values).attributes());
+            return claimsOf(block, updateItem("claim " + block, block, FREE_OR_THIS, CLAIM, values).attributes());
         } catch (ConditionalCheckFailedException taken) {
             BlockClaims claims = claims().get(block);
             Claim current = claims.current();
-            throw new BlockClaimedException(block + " is claimed by " + (current == null ? "nobody now" : current.claimant())
-                    + " in the claim registry, not free for " + claimant, claims);
+            throw new BlockClaimedException(block + " is claimed by " + (current == null ? "nobody now" : current)
+                    + " in the claim registry, not free for " + claimant + " (table " + table + ")", claims);
         }
     }
 
@@ -111,6 +117,10 @@ public final class DynamoDbClaimRegistry implements ClaimRegistry, AutoCloseable
         ended.put(REGION, string(claimant.region()));
         ended.put(STACK, string(claimant.stack()));
         ended.put(CLAIMED_AT, number(current.claimedAt()));
+        if (current.claimId() != null) {
+            ended.put(CLAIM_ID, string(current.claimId()));
+            ended.put(TABLE, string(current.table()));
+        }
         ended.put(FROM, number(current.from()));
         ended.put(UNTIL, number(until));
         Map<String, AttributeValue> values = claimantValues(claimant);
@@ -118,8 +128,13 @@ public final class DynamoDbClaimRegistry implements ClaimRegistry, AutoCloseable
         values.put(":until", number(until));
         values.put(":none", AttributeValue.fromL(List.of()));
         values.put(":ended", AttributeValue.fromL(List.of(AttributeValue.fromM(ended))));
+        String condition = OURS_FROM + " AND attribute_not_exists(#claimId)";
+        if (current.claimId() != null) {
+            values.put(":claimId", string(current.claimId()));
+            condition = OURS_FROM + " AND #claimId = :claimId";
+        }
         try {
-            return claimsOf(block, updateItem("release " + block, block, OURS_FROM, RELEASE, values).attributes());
+            return claimsOf(block, updateItem("release " + block, block, condition, RELEASE, values).attributes());
         } catch (ConditionalCheckFailedException changed) {
             // The SDK may have retried a release that landed: then the last claim in the history is this one, ended here.
             BlockClaims after = claims().get(block);
@@ -167,14 +182,15 @@ public final class DynamoDbClaimRegistry implements ClaimRegistry, AutoCloseable
             for (AttributeValue entry : history.l()) {
                 Map<String, AttributeValue> ended = entry.m();
                 claims.add(new Claim(Claimant.of(ended.get(REGION).s(), ended.get(STACK).s()), numberOr(ended, FROM, 0),
-                        numberOr(ended, UNTIL, 0), numberOr(ended, CLAIMED_AT, 0)));
+                        numberOr(ended, UNTIL, 0), numberOr(ended, CLAIMED_AT, 0), textOr(ended, CLAIM_ID), textOr(ended, TABLE)));
             }
         }
         long floor = numberOr(item, FLOOR, 0);
         AttributeValue region = item.get(REGION);
         AttributeValue stack = item.get(STACK);
         if (region != null && stack != null && region.s() != null && stack.s() != null) {
-            claims.add(new Claim(Claimant.of(region.s(), stack.s()), floor, Claim.OPEN, numberOr(item, CLAIMED_AT, 0)));
+            claims.add(new Claim(Claimant.of(region.s(), stack.s()), floor, Claim.OPEN, numberOr(item, CLAIMED_AT, 0),
+                    textOr(item, CLAIM_ID), textOr(item, TABLE)));
         }
         return new BlockClaims(block, claims, floor);
     }
@@ -182,6 +198,11 @@ public final class DynamoDbClaimRegistry implements ClaimRegistry, AutoCloseable
     private static long numberOr(Map<String, AttributeValue> item, String name, long absent) {
         AttributeValue value = item.get(name);
         return value == null || value.n() == null ? absent : Long.parseLong(value.n());
+    }
+
+    private static String textOr(Map<String, AttributeValue> item, String name) {
+        AttributeValue value = item.get(name);
+        return value == null ? null : value.s();
     }
 
     private static Map<String, AttributeValue> claimantValues(Claimant claimant) {

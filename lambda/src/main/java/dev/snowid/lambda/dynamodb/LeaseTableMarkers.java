@@ -17,12 +17,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The claim markers in the lease table: one item per block, keyed {@code -1 - block} below every
  * slot's key, so no slot Scan lists it (the Scans keep keys 0 to 1023 with an owner). Read with a
- * consistent {@code GetItem}, written with conditional {@code UpdateItem}s.
+ * consistent {@code GetItem}, written with conditional {@code UpdateItem}s; the table's identity,
+ * which binds a claim to it, comes from one {@code DescribeTable}.
  */
 final class LeaseTableMarkers implements ClaimMarkers {
 
@@ -37,20 +39,24 @@ final class LeaseTableMarkers implements ClaimMarkers {
     static final String AT = "at";
     /** After a release: the owner token of the leases that retired the block's slots. */
     static final String RETIRED_BY = "retiredBy";
+    /** The registry's id of the claim the marker records (RegistrySchema.CLAIM_ID). */
+    static final String CLAIM_ID = RegistrySchema.CLAIM_ID;
 
     private static final Map<String, String> NAMES = Map.of("#slot", LeaseTableSchema.SLOT, "#region", REGION, "#stack", STACK,
-            "#state", STATE, "#floor", FLOOR, "#at", AT, "#retiredBy", RETIRED_BY);
-    private static final String ABSENT = "attribute_not_exists(#slot)";
-    private static final String RELEASED_BY_US = "#state = :released AND #region = :region AND #stack = :stack";
-    private static final String CLAIMED = "SET #region = :region, #stack = :stack, #state = :claimed, #floor = :floor, #at = :now"
-            + " REMOVE #retiredBy";
+            "#state", STATE, "#floor", FLOOR, "#at", AT, "#retiredBy", RETIRED_BY, "#claimId", CLAIM_ID);
+    /** No marker, or the claimant's claimed one from before claims had ids (bound to the id now). */
+    private static final String ABSENT_OR_WITHOUT_ID = "attribute_not_exists(#slot) OR (#state = :claimed AND #region = :region"
+            + " AND #stack = :stack AND attribute_not_exists(#claimId))";
     private static final String ABSENT_OR_OURS = "attribute_not_exists(#slot) OR (#region = :region AND #stack = :stack)";
+    private static final String CLAIMED = "SET #region = :region, #stack = :stack, #state = :claimed, #floor = :floor, #at = :now,"
+            + " #claimId = :claimId REMOVE #retiredBy";
     private static final String RELEASED = "SET #region = :region, #stack = :stack, #state = :released, #at = :now,"
             + " #retiredBy = if_not_exists(#retiredBy, :token), #floor = if_not_exists(#floor, :zero)";
 
     private final DynamoDbClient client;
     private final String table;
     private final LeaseTableCalls calls;
+    private volatile String identity;
 
     LeaseTableMarkers(DynamoDbClient client, String table, LeaseTableCalls calls) {
         this.client = client;
@@ -61,6 +67,24 @@ final class LeaseTableMarkers implements ClaimMarkers {
     /** The marker item's key: below every slot's. */
     static long key(Block block) {
         return LeaseTableSchema.markerKey(block.index());
+    }
+
+    /**
+     * The table's ARN and creation time, read once ({@code DescribeTable}): a copy, a restore or a
+     * table recreated under the name has another creation time or ARN.
+     */
+    @Override
+    public String table() {
+        String known = identity;
+        if (known == null) {
+            String action = "describe the lease table";
+            var deadline = calls.startOperation();
+            TableDescription description = calls.call(action, () -> client.describeTable(d -> d.tableName(table)
+                    .overrideConfiguration(o -> calls.timeouts(o, action, deadline)))).table();
+            known = description.tableArn() + "@" + description.creationDateTime().toEpochMilli();
+            identity = known;
+        }
+        return known;
     }
 
     @Override
@@ -74,16 +98,14 @@ final class LeaseTableMarkers implements ClaimMarkers {
     }
 
     @Override
-    public ClaimMarker markClaimed(Block block, Claimant claimant, long floor, long now, boolean replacingRelease) {
+    public ClaimMarker markClaimed(Block block, Claimant claimant, String claimId, long floor, long now, boolean replacingRelease) {
         Map<String, AttributeValue> values = values(claimant, now);
         values.put(":claimed", string("claimed"));
         values.put(":floor", number(floor));
-        if (replacingRelease) {
-            values.put(":released", string("released"));
-        }
+        values.put(":claimId", string(claimId));
         try {
             return markerOf(block, update("record the claim of " + block, block,
-                    replacingRelease ? ABSENT + " OR (" + RELEASED_BY_US + ")" : ABSENT, CLAIMED, values));
+                    replacingRelease ? ABSENT_OR_OURS : ABSENT_OR_WITHOUT_ID, CLAIMED, values));
         } catch (ConditionalCheckFailedException there) {
             return read(block).orElseThrow(() -> new IllegalStateException("the claim marker of " + block + " changed while written"));
         }
@@ -130,9 +152,10 @@ final class LeaseTableMarkers implements ClaimMarkers {
     private static ClaimMarker markerOf(Block block, Map<String, AttributeValue> item) {
         String state = text(item, STATE);
         AttributeValue retiredBy = item.get(RETIRED_BY);
+        AttributeValue claimId = item.get(CLAIM_ID);
         return new ClaimMarker(block, Claimant.of(text(item, REGION), text(item, STACK)),
                 ClaimMarker.State.valueOf(state.toUpperCase(Locale.ROOT)), LeaseItems.numberOf(item, FLOOR),
-                LeaseItems.numberOf(item, AT), retiredBy == null ? null : retiredBy.s());
+                LeaseItems.numberOf(item, AT), retiredBy == null ? null : retiredBy.s(), claimId == null ? null : claimId.s());
     }
 
     private static String text(Map<String, AttributeValue> item, String name) {

@@ -54,9 +54,11 @@ public final class LeaseTableSchema {
 
     /**
      * The DynamoDB API actions the store calls: the function's IAM policy grants exactly these
-     * ({@code GetItem}: a request id's claim, and the claim marker of the stack's block, {@code LeaseTableMarkers}).
+     * ({@code GetItem}: a request id's claim, and the claim marker of the stack's block; {@code DescribeTable}: the
+     * table's identity, which a region's claim is bound to; both {@code LeaseTableMarkers}).
      */
-    public static final List<String> ACTIONS_USED = List.of("dynamodb:UpdateItem", "dynamodb:Scan", "dynamodb:GetItem");
+    public static final List<String> ACTIONS_USED = List.of("dynamodb:UpdateItem", "dynamodb:Scan", "dynamodb:GetItem",
+            "dynamodb:DescribeTable");
 
     /** How many keys below the slots' are kept for markers: -1 to -{@value}. */
     static final int MARKER_KEYS = 1024;

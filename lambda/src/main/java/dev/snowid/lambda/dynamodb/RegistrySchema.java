@@ -16,9 +16,13 @@ public final class RegistrySchema {
     public static final String STACK = "stack";
     /** The claim in force: unix ms it was made (for people). */
     public static final String CLAIMED_AT = "claimedAt";
+    /** The claim in force: its random id, which the claiming table's marker records too. */
+    public static final String CLAIM_ID = "claimId";
+    /** The claim in force: the identity of the lease table it was made from (ARN and creation time). */
+    public static final String TABLE = "table";
     /** Unix ms where the claim in force started (or the next will): the highest lease expiry of every released claim. */
     public static final String FLOOR = "floor";
-    /** The released claims, oldest first: maps of region, stack, claimedAt, from and until. */
+    /** The released claims, oldest first: maps of region, stack, claimedAt, claimId, table, from and until. */
     public static final String HISTORY = "history";
     /** A released claim: the first ms of its IDs. */
     public static final String FROM = "from";

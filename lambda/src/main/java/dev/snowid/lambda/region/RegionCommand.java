@@ -39,6 +39,7 @@ public final class RegionCommand {
             + "  plan <plan> [--envs]   check the region plan (blocks disjoint, every stack states its block and the registry)\n"
             + "  claims <plan>          every block's claim in force and its history, from the registry\n"
             + "  release <plan> <env>   give the stack's block back: refused while a lease of it is in force\n"
+            + "      [--claim-table-deleted]   the claim was made from a table of this stack that was deleted (a recreated stack)\n"
             + "  claim <plan> <env>     claim a block this stack released before";
 
     private final PrintStream out;
@@ -62,11 +63,14 @@ public final class RegionCommand {
         List<String> words = new ArrayList<>();
         URI endpoint = null;
         boolean envs = false;
+        boolean claimTableDeleted = false;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--endpoint") && i + 1 < args.length) {
                 endpoint = URI.create(args[++i]);
             } else if (args[i].equals("--envs")) {
                 envs = true;
+            } else if (args[i].equals("--claim-table-deleted")) {
+                claimTableDeleted = true;
             } else if (args[i].startsWith("--")) {
                 return usage(err, "unknown option " + args[i]);
             } else {
@@ -94,7 +98,7 @@ public final class RegionCommand {
             return switch (verb) {
                 case "plan" -> command.plan(plan, envs);
                 case "claims" -> command.claims(plan);
-                case "release" -> command.release(plan, plan.stack(words.get(2)));
+                case "release" -> command.release(plan, plan.stack(words.get(2)), claimTableDeleted);
                 default -> command.claim(plan, plan.stack(words.get(2)));
             };
         } catch (IllegalArgumentException | BlockClaimedException | LiveLeasesException | LeaseStoreUnavailableException e) {
@@ -135,9 +139,10 @@ public final class RegionCommand {
         return 0;
     }
 
-    private int release(RegionPlan plan, RegionPlan.Stack stack) throws LiveLeasesException {
+    private int release(RegionPlan plan, RegionPlan.Stack stack, boolean claimTableDeleted) throws LiveLeasesException {
         try (DynamoDbClaimRegistry registry = registry(plan); DynamoDbLeaseStore table = leaseTable(stack)) {
-            long until = new BlockHandover(registry, table, table.claimMarkers(), clock).release(stack.block(), stack.claimant());
+            long until = new BlockHandover(registry, table, table.claimMarkers(), clock).release(stack.block(), stack.claimant(),
+                    claimTableDeleted);
             out.println("released " + stack.block() + " from " + stack.claimant() + ": its slots are retired in " + table
                     + ", and the next claim's IDs start at " + time(until));
             return 0;

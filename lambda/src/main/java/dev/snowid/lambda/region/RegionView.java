@@ -106,28 +106,29 @@ public final class RegionView {
     /** The slot map's region part, with the claims in force read now (null claims: no registry, or it could not be read). */
     public RegionClaims claims() {
         List<RegionClaims.Row> rows = null;
-        if (registry != null) {
-            Map<Block, BlockClaims> claims = read();
-            if (claims != null) {
-                rows = new ArrayList<>();
-                for (BlockClaims block : claims.values()) {
-                    Claim current = block.current();
-                    if (current != null) {
-                        rows.add(new RegionClaims.Row(block.block(), current.claimant(), current.from(), current.claimedAt()));
-                    }
+        Map<Block, BlockClaims> claims = registry == null ? null : read();
+        if (claims != null) {
+            rows = new ArrayList<>();
+            for (BlockClaims block : claims.values()) {
+                Claim current = block.current();
+                if (current != null) {
+                    rows.add(new RegionClaims.Row(block.block(), current.claimant(), current.from(), current.claimedAt()));
                 }
             }
         }
-        return new RegionClaims(self, tableState(), rows);
+        return new RegionClaims(self, tableState(claims), rows);
     }
 
     /**
-     * The guard as the lease table's claim marker says it, for the slot map: {@code claimed},
-     * {@code released}, {@code unclaimed} (no marker yet), {@code refused} (another claimant's
-     * marker); the lease function that answers the map may never have acquired itself.
+     * The guard as the lease table's claim marker and the registry say it, for the slot map:
+     * {@code claimed} (the marker records the registry's claim in force, made from this table),
+     * {@code released}, {@code unclaimed} (no marker yet), {@code refused} (anything else); the
+     * lease function that answers the map may never have acquired itself.
+     *
+     * @param claims the registry's claims as just read; null: unreadable, the guard's own state answers
      */
-    private String tableState() {
-        if (guard == null) {
+    private String tableState(Map<Block, BlockClaims> claims) {
+        if (guard == null || claims == null) {
             return guardState();
         }
         try {
@@ -135,7 +136,9 @@ public final class RegionView {
             if (marker.isEmpty()) {
                 return "unclaimed";
             }
-            return marker.get().confirms(self) ? RegionGuard.State.CLAIMED.value()
+            Claim current = claims.get(guard.block()).current();
+            boolean recorded = marker.get().records(current) && current.heldBy(self, markers.table());
+            return recorded ? RegionGuard.State.CLAIMED.value()
                     : marker.get().state() == ClaimMarker.State.RELEASED ? "released" : RegionGuard.State.REFUSED.value();
         } catch (RuntimeException unreadable) {
             return guardState();

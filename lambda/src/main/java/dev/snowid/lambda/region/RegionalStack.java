@@ -44,7 +44,7 @@ public final class RegionalStack implements AutoCloseable {
         }
         ClaimRegistry claims = registry != null ? registry : DynamoDbClaimRegistry.create(settings.registryTable().orElseThrow(),
                 FunctionSettings.REGISTRY_TABLE, settings.registryRegion().orElse(null), settings.registryEndpoint());
-        RegionGuard guard = new RegionGuard(settings.block().orElseThrow(), settings.claimant(), markers,
+        RegionGuard guard = new RegionGuard(settings.block().orElseThrow(), settings.claimant(),
                 new BlockHandover(claims, table, markers, clock));
         return new RegionalStack(guard, RegionView.guarded(settings.claimant(), pool, claims, guard, markers, clock), claims);
     }
@@ -52,6 +52,13 @@ public final class RegionalStack implements AutoCloseable {
     /** What every new acquisition of this stack's pools asks first. */
     public AcquisitionGuard guard() {
         return guard;
+    }
+
+    /** After a snapshot restore: the registry is asked again before the next grant (a snapshot's confirmation is not this copy's). */
+    public void forgetConfirmation() {
+        if (guard instanceof RegionGuard regionGuard) {
+            regionGuard.forget();
+        }
     }
 
     public RegionView view() {

@@ -2,6 +2,7 @@ package dev.snowid.lambda.snapstart;
 
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import dev.snowid.internal.WarningCode;
+import dev.snowid.lambda.region.RegionalStack;
 import dev.snowid.lambda.telemetry.RequestLog;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeasedGenerator;
@@ -15,7 +16,8 @@ import org.crac.Resource;
  * slot is free at once), and after every restore the generator forgets whatever lease, owner
  * token and issuing state the snapshot still carries. Each clone then leases its own slot on
  * its first request, with a token drawn after the restore, and with the store's clock measured
- * anew (the skew seen before the snapshot was another machine's clock).
+ * anew (the skew seen before the snapshot was another machine's clock), and with the claim
+ * registry asked again (a confirmation is the process's own, and a restore is another process).
  *
  * <p>Before the checkpoint the request path is also primed ({@link Priming}), and after a restore
  * the next request counts as a cold start.
@@ -27,9 +29,12 @@ public final class SnapStartHooks implements Resource {
     private final RequestLog log;
     private final AtomicBoolean coldStart;
     private final Priming priming;
+    private final RegionalStack region;
 
-    public SnapStartHooks(LeasedGenerator generator, LeaseStore store, RequestLog log, AtomicBoolean coldStart, Priming priming) {
+    public SnapStartHooks(LeasedGenerator generator, LeaseStore store, RegionalStack region, RequestLog log, AtomicBoolean coldStart,
+            Priming priming) {
         this.generator = generator;
+        this.region = region;
         this.store = store;
         this.log = log;
         this.coldStart = coldStart;
@@ -58,7 +63,9 @@ public final class SnapStartHooks implements Resource {
     public void afterRestore(Context<? extends Resource> context) {
         generator.forget();
         store.forgetClockSkew();
+        region.forgetConfirmation();
         coldStart.set(true);
-        log.event(LogLevel.INFO, "afterRestore: lease, generator state and store clock skew forgotten; the next request leases a slot", null);
+        log.event(LogLevel.INFO, "afterRestore: lease, generator state, store clock skew and the registry's confirmation forgotten;"
+                + " the next request leases a slot", null);
     }
 }

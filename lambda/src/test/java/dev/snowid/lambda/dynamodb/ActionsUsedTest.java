@@ -55,8 +55,9 @@ class ActionsUsedTest {
             // The claim markers of dev.snowid.region live in this table too.
             ClaimMarkers markers = store.claimMarkers();
             markers.read(Block.of(0));
-            markers.markClaimed(Block.of(0), Claimant.of("eu-west-1", "snowid"), 0, now, false);
-            markers.markClaimed(Block.of(0), Claimant.of("eu-west-1", "snowid"), 0, now, false);
+            markers.table();
+            markers.markClaimed(Block.of(0), Claimant.of("eu-west-1", "snowid"), ID, 0, now, false);
+            markers.markClaimed(Block.of(0), Claimant.of("eu-west-1", "snowid"), ID, 0, now, false);
             markers.markReleased(Block.of(0), Claimant.of("eu-west-1", "snowid"), "token", now);
         }
 
@@ -64,6 +65,8 @@ class ActionsUsedTest {
         calls.operations().forEach(operation -> used.add("dynamodb:" + operation));
         assertEquals(new TreeSet<>(LeaseTableSchema.ACTIONS_USED), used);
     }
+
+    private static final String ID = "0123456789abcdef0123456789abcdef";
 
     /** The registry policy of the template grants RegistrySchema.ACTIONS_USED: every path of the registry calls only those. */
     @Test
@@ -74,9 +77,9 @@ class ActionsUsedTest {
         Claimant us = Claimant.of("us-east-1", "snowid");
         try (DynamoDbClaimRegistry registry = DynamoDbClaimRegistry.create(TestRegistries.newTable(engine), "SNOWID_REGISTRY_TABLE",
                 LeaseTableClient.builder().endpoint(engine.endpoint()).interceptor(calls), "")) {
-            registry.claim(Block.of(3), eu, 1);
-            registry.claim(Block.of(3), eu, 2);
-            assertThrows(BlockClaimedException.class, () -> registry.claim(Block.of(3), us, 3));
+            registry.claim(Block.of(3), eu, ID, "eu table", 1);
+            registry.claim(Block.of(3), eu, ID, "eu table", 2);
+            assertThrows(BlockClaimedException.class, () -> registry.claim(Block.of(3), us, ID.replace('0', '1'), "us table", 3));
             registry.release(Block.of(3), eu, 10);
             assertThrows(BlockClaimedException.class, () -> registry.release(Block.of(3), eu, 10));
             registry.claims();

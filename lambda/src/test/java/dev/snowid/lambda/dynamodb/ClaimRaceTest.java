@@ -117,7 +117,8 @@ class ClaimRaceTest {
         start.await(30, TimeUnit.SECONDS);
         for (Block block : blocks) {
             try {
-                registry.claim(block, claimant, System.currentTimeMillis());
+                registry.claim(block, claimant, dev.snowid.internal.HexToken.draw(new java.security.SecureRandom()), claimant + " table",
+                        System.currentTimeMillis());
                 outcomes.add(new Outcome(claimant, block, true, null));
             } catch (BlockClaimedException lost) {
                 outcomes.add(new Outcome(claimant, block, false, lost.getMessage()));
