@@ -6,6 +6,7 @@
 #
 #   local/scripts/run-local.sh            # from the repository root (or anywhere)
 #   SNOWID_PORT=9090 SNOWID_LEASE_SECRET="$(openssl rand -base64 32)" local/scripts/run-local.sh
+#   local/scripts/run-local.sh registry   # a claim registry for runners acting as regions (docs/multi-region.md)
 #
 # Ctrl-C stops it. Every SNOWID_* variable of docs/api.md and docs/local-runner.md applies.
 set -euo pipefail

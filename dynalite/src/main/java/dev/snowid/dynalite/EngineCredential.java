@@ -50,7 +50,11 @@ public final class EngineCredential {
 
     /** The secret of the engine whose folder is {@code folder} (the runner's process, or a developer at its side). */
     public static EngineCredential read(Path folder) {
-        Path file = folder.resolve(FILE);
+        return readFile(folder.resolve(FILE));
+    }
+
+    /** The secret in {@code file}, as {@link #create} wrote it (a local claim registry's, given to the runners). */
+    public static EngineCredential readFile(Path file) {
         try {
             return new EngineCredential(file, Files.readString(file, StandardCharsets.US_ASCII).trim());
         } catch (IOException e) {

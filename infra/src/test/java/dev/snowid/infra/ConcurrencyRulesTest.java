@@ -97,8 +97,15 @@ class ConcurrencyRulesTest {
         Map<String, Object> statement = map(statements.get(0));
         assertEquals("Allow", statement.get("Effect"));
         assertEquals("execute-api:Invoke", statement.get("Action"));
-        List<String> routes = list(statement.get("Resource")).stream().map(resource -> String.valueOf(map(resource).get("Fn::Sub"))).toList();
+        List<Map<String, Object>> resources = list(statement.get("Resource")).stream().map(Template::map).toList();
+        List<String> routes = resources.stream().filter(resource -> resource.containsKey("Fn::Sub"))
+                .map(resource -> String.valueOf(resource.get("Fn::Sub"))).toList();
         String prefix = "arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:${Api}/*/";
+        // LeaseEndpoint=vpc: the same routes of the private API, and only then.
+        List<Object> privateRoutes = resources.stream().filter(resource -> !resource.containsKey("Fn::Sub")).map(resource -> (Object) resource)
+                .toList();
+        assertEquals(routes.stream().map(route -> (Object) Map.of("Fn::If", List.of("LeaseRoutesPrivate",
+                Map.of("Fn::Sub", route.replace("${Api}", "${PrivateLeaseApi}")), Map.of("Ref", "AWS::NoValue")))).toList(), privateRoutes);
         assertEquals(List.of(prefix + "POST/leases", prefix + "GET/leases", prefix + "PUT/leases/*", prefix + "DELETE/leases/*"), routes);
         assertEquals(Set.copyOf(TemplateChecks.ROUTES.stream().filter(route -> route.contains("/leases")).toList()),
                 Set.copyOf(routes.stream().map(route -> route.substring(prefix.length()).replaceFirst("/", " /").replace("*", "{slot}"))

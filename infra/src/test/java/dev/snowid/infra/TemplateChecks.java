@@ -686,6 +686,10 @@ final class TemplateChecks {
         for (String registry : List.of(FunctionSettings.REGISTRY_TABLE, FunctionSettings.REGISTRY_REGION)) {
             refsIn(variables.get(registry)).forEach(parameter -> samples.put(parameter, List.of("", "eu-west-1")));
         }
+        // The private lease API's endpoint: its rules only care whether it is empty.
+        if (template.parameters().containsKey("LeaseVpcEndpointId")) {
+            samples.put("LeaseVpcEndpointId", List.of("", "vpce-0123456789abcdef0"));
+        }
         if (concurrency == null || datacenters == null || machines == null) {
             return List.of("reserved concurrency, SNOWID_DATACENTERS and SNOWID_MACHINES must all be set");
         }

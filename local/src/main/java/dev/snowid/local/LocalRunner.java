@@ -1,6 +1,7 @@
 package dev.snowid.local;
 
 import com.sun.net.httpserver.HttpHandler;
+import dev.snowid.WallClock;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.api.LeaseRouteAuth;
@@ -74,7 +75,18 @@ public final class LocalRunner implements AutoCloseable {
         this.warnings = warnings;
     }
 
+    /** No argument: the runner. {@code registry}: a claim registry for runners acting as regions ({@link LocalRegistry}). */
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals("registry")) {
+            LocalRegistry.main(System.getenv());
+            return;
+        }
+        if (args.length > 0) {
+            System.err.println("snowid local: unknown arguments " + String.join(" ", args) + "; give none to run the function, or"
+                    + " 'registry' to start a claim registry for local regions");
+            System.exit(2);
+            return;
+        }
         LocalRunner runner;
         try {
             runner = start(System.getenv());
@@ -134,9 +146,15 @@ public final class LocalRunner implements AutoCloseable {
                 // A local engine starts empty; a real table is the template's to create.
                 LeaseTable.createIfMissing(endpoint, settings.table());
             }
-            // So is a local claim registry; in AWS infra/registry.yaml creates it.
-            settings.region().registryEndpoint().filter(LocalRunner::isLoopback).ifPresent(registry ->
-                    RegistryTable.createIfMissing(registry, settings.region().registryTable().orElseThrow()));
+            // So is a local claim registry; in AWS infra/registry.yaml creates it. One run-local.sh registry started
+            // answers only those who show its credential.
+            Optional<RegistryCredential> registryCredential = RegistryCredential.from(env, settings.region());
+            if (registryCredential.isPresent()) {
+                registryCredential.get().createTableIfMissing();
+            } else {
+                settings.region().registryEndpoint().filter(RegistryCredential::isLoopback).ifPresent(registry ->
+                        RegistryTable.createIfMissing(registry, settings.region().registryTable().orElseThrow()));
+            }
             // Two handlers, as the template's two functions: each its own lock, threads and queue (RouteLane).
             Map<RouteLane, HttpHandler> lanes = new EnumMap<>(RouteLane.class);
             LeaseRouteAuth leaseAuth = null;
@@ -146,9 +164,16 @@ public final class LocalRunner implements AutoCloseable {
                 laneEnv.put(FunctionSettings.ROLE, lane.role());
                 FunctionSettings laneSettings = FunctionSettings.from(laneEnv);
                 SnowidHandler.Builder builder = SnowidHandler.builder(laneSettings);
+                DynamoDbLeaseStore store = null;
                 if (engine != null) { // its own engine answers only clients that show its credential
-                    builder.store(DynamoDbLeaseStore.builder().table(laneSettings.table()).tableSetting(FunctionSettings.TABLE)
-                            .client(engine.client()).build());
+                    store = DynamoDbLeaseStore.builder().table(laneSettings.table()).tableSetting(FunctionSettings.TABLE)
+                            .client(engine.client()).build();
+                    builder.store(store);
+                }
+                if (registryCredential.isPresent()) { // and so does a local registry
+                    store = store != null ? store : DynamoDbLeaseStore.create(laneSettings.table(), FunctionSettings.TABLE,
+                            laneSettings.dynamoDbEndpoint(), WallClock.SYSTEM);
+                    builder.store(store).claims(registryCredential.get().registry(), store.claimMarkers());
                 }
                 SnowidHandler handler = builder.build();
                 handlers.add(handler);
@@ -256,11 +281,7 @@ public final class LocalRunner implements AutoCloseable {
     }
 
     private static boolean isLoopback(URI endpoint) {
-        try {
-            return InetAddress.getByName(endpoint.getHost()).isLoopbackAddress();
-        } catch (IOException e) {
-            return false;
-        }
+        return RegistryCredential.isLoopback(endpoint);
     }
 
     private static String drawSecret() {

@@ -25,6 +25,8 @@ public final class LocalSettings {
     public static final String LOCAL_LEASE_SECRET = "SNOWID_LEASE_SECRET";
     /** A folder with dynalite installed (node_modules/dynalite), instead of finding or installing one. */
     public static final String LOCAL_DYNALITE_DIR = DynaliteSettings.DYNALITE_DIR;
+    /** The file with the credential of a local claim registry ({@code run-local.sh registry} prints it). */
+    public static final String LOCAL_REGISTRY_CREDENTIAL_FILE = "SNOWID_REGISTRY_CREDENTIAL_FILE";
 
     public static final int DEFAULT_LOCAL_PORT = 8080;
 
@@ -38,11 +40,17 @@ public final class LocalSettings {
             .means("the plain bearer secret of the lease routes (hashed at start)");
     private static final Setting<String> DYNALITE_DIR = Setting.named(LOCAL_DYNALITE_DIR).unsetMeans("found or installed")
             .means("a folder with dynalite installed (node_modules/dynalite)");
+    private static final Setting<String> REGISTRY_CREDENTIAL = Setting.named(LOCAL_REGISTRY_CREDENTIAL_FILE)
+            .unsetMeans("none")
+            .allowed("the file run-local.sh registry printed: yours alone, mode 600, with " + FunctionSettings.REGISTRY_ENDPOINT
+                    + " on loopback")
+            .means("the credential file of a local claim registry (run-local.sh registry), sent to its endpoint");
     private static final Setting<String> CACHE_HOME = Setting.named(DynaliteSettings.XDG_CACHE_HOME).unsetMeans("~/.cache")
             .means("where the per-user dynalite install goes (snowid/dynalite/…)");
 
     /** The runner's own settings: the one declaration of each. */
-    public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the local runner", PORT, SECRET, DYNALITE_DIR, CACHE_HOME);
+    public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the local runner", PORT, SECRET, DYNALITE_DIR, CACHE_HOME,
+            REGISTRY_CREDENTIAL);
 
     /** What the runner's process reads: its own settings and the function's. */
     public static final SettingCatalogue PROCESS = CATALOGUE.with("the local runner", FunctionSettings.CATALOGUE);
@@ -61,6 +69,11 @@ public final class LocalSettings {
     /** The plain bearer secret ({@value #LOCAL_LEASE_SECRET}), if one is set. */
     public static Optional<String> leaseSecret(Map<String, String> env) {
         return Optional.ofNullable(FunctionSettings.read(env, SECRET)).filter(secret -> !secret.isEmpty());
+    }
+
+    /** The local claim registry's credential file ({@value #LOCAL_REGISTRY_CREDENTIAL_FILE}), if one is set. */
+    public static Optional<String> registryCredentialFile(Map<String, String> env) {
+        return Optional.ofNullable(FunctionSettings.read(env, REGISTRY_CREDENTIAL)).filter(file -> !file.isEmpty());
     }
 
     /**

@@ -75,6 +75,14 @@ final class RunnerProcess implements AutoCloseable {
         return runner;
     }
 
+    /** {@code LocalRunner registry}, a local claim registry, once it has printed the variables a runner needs. */
+    static RunnerProcess startRegistry(Path workingDirectory, Map<String, String> variables) {
+        RunnerProcess registry = launch(List.of("-cp", System.getProperty("java.class.path"), LocalRunner.class.getName(), "registry"),
+                workingDirectory, variables);
+        registry.awaitOutput("export ", Duration.ofSeconds(60));
+        return registry;
+    }
+
     /** A runner that is expected to stop by itself (a bad setting): its output once it has. */
     static String runToExit(Path workingDirectory, Map<String, String> variables) {
         return runToExit(List.of("-cp", System.getProperty("java.class.path"), LocalRunner.class.getName()), workingDirectory, variables);
