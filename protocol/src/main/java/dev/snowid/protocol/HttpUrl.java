@@ -1,6 +1,7 @@
 package dev.snowid.protocol;
 
 import dev.snowid.internal.SecretText;
+import dev.snowid.internal.WarningCode;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -53,6 +54,24 @@ public final class HttpUrl {
      */
     public static String shown(String typed) {
         return typed != null && typed.contains("://") ? SecretText.withUrlSecretsHidden(typed) : SecretText.HIDDEN + " (not a URL)";
+    }
+
+    /**
+     * The one rule for where a bearer secret may go: https; plain http to loopback; plain http
+     * elsewhere only where the operator opted in (a runner reached by a compose service name, on a
+     * network they trust). Requests signed with IAM carry no secret and are not this rule's business.
+     *
+     * @param named           the URL as the message names it, e.g. {@code snowid.lease.url='http://ids:8080'}
+     * @param plainHttpOptIn  whether the front end's opt-in is set
+     * @param optIn           the opt-in, as the front end spells it, e.g. {@code snowid.lease.allowPlainHttp=true}
+     * @throws IllegalArgumentException {@code [secret_over_plain_http]}, naming the opt-in
+     */
+    public static void requireSafeForSecret(URL url, String named, boolean plainHttpOptIn, String optIn) {
+        if (url.getProtocol().equals("http") && !isLoopback(url) && !plainHttpOptIn) {
+            throw new IllegalArgumentException(WarningCode.SECRET_OVER_PLAIN_HTTP.tag(named + " is plain http to " + url.getHost()
+                    + ", which is not this machine: the bearer secret would cross the network unencrypted, for anyone on the way to"
+                    + " read and use; use https, or, on a network you trust (a runner reached by a compose service name), set " + optIn));
+        }
     }
 
     /** Whether {@code url} stays on this machine, where plain http exposes nothing. */
