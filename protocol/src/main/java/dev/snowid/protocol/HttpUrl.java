@@ -2,9 +2,12 @@ package dev.snowid.protocol;
 
 import dev.snowid.internal.SecretText;
 import dev.snowid.internal.WarningCode;
+import java.net.InetAddress;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.net.UnknownHostException;
+import java.util.regex.Pattern;
 
 /**
  * The one rule for a base URL snowid calls (the lease API's, a DynamoDB endpoint): http or https,
@@ -13,6 +16,9 @@ import java.net.URL;
  * the URL before it, as {@link #shown} quotes it.
  */
 public final class HttpUrl {
+
+    /** 127.0.0.0/8 written as an address, not a name that starts like one. */
+    private static final Pattern LOOPBACK_IPV4 = Pattern.compile("127(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
 
     private HttpUrl() {
     }
@@ -77,6 +83,16 @@ public final class HttpUrl {
     /** Whether {@code url} stays on this machine, where plain http exposes nothing. */
     public static boolean isLoopback(URL url) {
         String host = url.getHost();
-        return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
+        if (host.equalsIgnoreCase("localhost") || LOOPBACK_IPV4.matcher(host).matches()) {
+            return true;
+        }
+        if (!host.startsWith("[")) {
+            return false; // a name such as 127.attacker.example: only DNS knows where it goes
+        }
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress(); // an IPv6 literal: parsed, never looked up
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 }
