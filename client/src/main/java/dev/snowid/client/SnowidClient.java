@@ -286,10 +286,7 @@ public final class SnowidClient implements AutoCloseable {
             return this;
         }
 
-        /**
-         * Whether the secret may go over plain http to a host that is not loopback: a runner reached by a
-         * compose service name, on a network you trust. Default false: {@link #build()} refuses that.
-         */
+        /** True: the secret may cross plain http to a host that is not loopback (a trusted network); else build() refuses. */
         public Builder allowPlainHttp(boolean allow) {
             this.allowPlainHttp = allow;
             return this;

@@ -110,7 +110,8 @@ final class CliSettings {
             throw new IllegalArgumentException(SECRET_VARIABLE + " is not set: " + needs + " the lease API's bearer secret (or "
                     + AUTH_VARIABLE + "=aws_iam with snowid-agent-iam.jar)");
         }
-        HttpUrl.requireSafeForSecret(url, "'" + HttpUrl.shown(url.toString()) + "'", allowPlainHttp(env), ALLOW_PLAIN_HTTP_VARIABLE + "=true");
+        HttpUrl.requireSafeForSecret(url, "'" + HttpUrl.shown(url.toString()) + "'", allowPlainHttp(env),
+                ALLOW_PLAIN_HTTP_VARIABLE + "=true");
         return new HttpLeaseSource(url, BearerSecret.fixed(secret.trim()), holder);
     }
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.util.ArrayDeque;
@@ -58,9 +59,12 @@ final class ConfigFileTrust {
         }
         Path root = absolute.getRoot();
         Path at = root;
-        if (!check(at, false)) {
+        Entry top = Entry.of(root);
+        if (top == null) {
             return;
         }
+        requireOwner(top);
+        requireWritableByOwnerOnly(top, false);
         int links = 0;
         while (!names.isEmpty()) {
             String name = names.pop();
@@ -99,25 +103,20 @@ final class ConfigFileTrust {
         }
     }
 
-    /** The root directory's checks; false when it cannot be read (the read that follows says why). */
-    private boolean check(Path directory, boolean file) {
-        Entry entry = Entry.of(directory);
-        if (entry == null) {
-            return false;
-        }
-        requireOwner(entry);
-        requireWritableByOwnerOnly(entry, file);
-        return true;
-    }
-
     private void requireOwner(Entry entry) {
         boolean trusted = entry.uid >= 0 ? entry.uid == 0 || entry.uid == myUid
                 : entry.owner.equals("root") || entry.owner.equals(myName);
         if (!trusted) {
-            throw refused(entry.path + " (" + entry.kind() + ") belongs to " + entry.owner + (entry.uid >= 0 ? " (uid " + entry.uid + ")" : "")
+            throw refused(entry.path + " (" + entry.kind() + ") belongs to " + entry.owner
+                    + (entry.uid >= 0 ? " (uid " + entry.uid + ")" : "")
                     + ", who is neither root nor this process's user " + myName,
-                    "chown " + (entry.link ? "-h " : "") + myName + " '" + entry.path + "' (or root)");
+                    "chown " + (entry.link ? "-h " : "") + (asRoot() ? "root" : myName) + " '" + entry.path + "'"
+                            + (asRoot() ? "" : " (or root)"));
         }
+    }
+
+    private boolean asRoot() {
+        return myUid == 0 || myUid < 0 && "root".equals(myName);
     }
 
     private void requireWritableByOwnerOnly(Entry entry, boolean file) {
@@ -181,8 +180,8 @@ final class ConfigFileTrust {
             PosixFileAttributes attributes;
             try {
                 attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            } catch (NoSuchFileException e) {
-                return null;
+            } catch (NoSuchFileException | NotDirectoryException e) {
+                return null; // reading the file says what is missing
             } catch (IOException | UnsupportedOperationException e) {
                 throw new AgentConfigurationException(WarningCode.CONFIG_FILE_UNTRUSTED.tag("cannot tell who may change " + path
                         + " (" + e.getMessage() + "); set the agent's settings as environment variables (SNOWID_*) or system properties"));

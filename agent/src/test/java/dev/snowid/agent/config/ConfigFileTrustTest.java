@@ -50,7 +50,7 @@ class ConfigFileTrustTest {
         assertEquals("[config_file_untrusted] snowid.config='" + file + "' is refused: " + file + " (the file) belongs to nobody (uid 65534),"
                 + " who is neither root nor this process's user root; whoever may change the file decides where the lease secret goes,"
                 + " so the file, every directory on its path and every link to it must belong to this user or root, and be writable by"
-                + " no one else (a directory with the sticky bit, like /tmp, excepted); fix: chown root '" + file + "' (or root)",
+                + " no one else (a directory with the sticky bit, like /tmp, excepted); fix: chown root '" + file + "'",
                 refusal(file));
     }
 
@@ -88,7 +88,7 @@ class ConfigFileTrustTest {
         assertEquals("7:13", read(link).node().toString());
         chown(link, NOBODY);
         assertTrue(refusal(link).contains(link + " (a symbolic link) belongs to nobody") && refusal(link).endsWith(
-                "fix: chown -h root '" + link + "' (or root)"), refusal(link));
+                "fix: chown -h root '" + link + "'"), refusal(link));
 
         Path open = Files.createDirectory(dir.resolve("open"));
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));

@@ -171,7 +171,8 @@ public class SnowidProperties {
         /** Never the secret: this object may end up in a log line or an error page. */
         @Override
         public String toString() {
-            return "Lease{url=" + (url == null ? null : HttpUrl.shown(url)) + ", auth=" + auth + ", region=" + region + ", holder=" + holder + ", duration=" + duration
+            return "Lease{url=" + (url == null ? null : HttpUrl.shown(url)) + ", auth=" + auth + ", region=" + region
+                    + ", holder=" + holder + ", duration=" + duration
                     + ", allowPlainHttp=" + allowPlainHttp + ", waitForSlot=" + waitForSlot + ", startupDeadline=" + startupDeadline + "}";
         }
     }
