@@ -90,6 +90,11 @@ class ConfigFileTrustTest {
         assertTrue(refusal(link).contains(link + " (a symbolic link) belongs to nobody") && refusal(link).endsWith(
                 "fix: chown -h root '" + link + "'"), refusal(link));
 
+        Path absolute = Files.createSymbolicLink(dir.resolve("absolute.properties"), file);
+        assertEquals("7:13", read(absolute).node().toString());
+        Path loop = Files.createSymbolicLink(dir.resolve("loop.properties"), Paths.get("loop.properties"));
+        assertTrue(refusal(loop).contains(loop + " goes through more than 40 symbolic links"), refusal(loop));
+
         Path open = Files.createDirectory(dir.resolve("open"));
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path throughOpen = Files.createSymbolicLink(dir.resolve("through.properties"), Paths.get("open/../snowid.properties"));
