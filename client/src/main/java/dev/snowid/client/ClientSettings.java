@@ -30,6 +30,10 @@ public final class ClientSettings {
             .unsetMeans("one of these or awsIam()")
             .allowed("the lease API's bearer secret: at least 128 bits of randomness")
             .means("the lease API's bearer secret, for callers outside AWS; a supplier is asked on every call");
+    public static final Setting<String> ALLOW_PLAIN_HTTP = Setting.named("allowPlainHttp").byDefault("false")
+            .allowed("true or false", "true", "false")
+            .means("true: send the secret over plain http to a host that is not loopback (a runner reached by a compose service"
+                    + " name, on a network you trust); else refused");
     /** A holder is shown to operators, and stored with the lease: the lease API's rule ({@link HolderLabel}). */
     public static final Setting<String> HOLDER = Setting.named("holder")
             .unsetMeans("snowid-client <pid>@<host>")
@@ -62,7 +66,7 @@ public final class ClientSettings {
             .means("where lease events and audit lines go");
 
     public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the client builder",
-            LEASE_URL, AWS_IAM, SECRET, HOLDER, LEASE_MILLIS, CODEC, WAIT_FOR_SLOT, STARTUP_DEADLINE, SNAPSHOT_HOOKS, LOG);
+            LEASE_URL, AWS_IAM, SECRET, ALLOW_PLAIN_HTTP, HOLDER, LEASE_MILLIS, CODEC, WAIT_FOR_SLOT, STARTUP_DEADLINE, SNAPSHOT_HOOKS, LOG);
 
     private ClientSettings() {
     }

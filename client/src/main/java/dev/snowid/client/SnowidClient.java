@@ -238,6 +238,7 @@ public final class SnowidClient implements AutoCloseable {
         private LeaseSource leaseSource;
         private long startupDeadlineMillis = ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS;
         private boolean snapshotHooks = true;
+        private boolean allowPlainHttp;
 
         private Builder() {
         }
@@ -282,6 +283,12 @@ public final class SnowidClient implements AutoCloseable {
                 throw new IllegalArgumentException("signing is null: give AwsSigning.defaultCredentials()");
             }
             this.signing = signing;
+            return this;
+        }
+
+        /** True: the secret may cross plain http to a host that is not loopback (a trusted network); else build() refuses. */
+        public Builder allowPlainHttp(boolean allow) {
+            this.allowPlainHttp = allow;
             return this;
         }
 
@@ -438,7 +445,7 @@ public final class SnowidClient implements AutoCloseable {
             if (hooked) {
                 client.snapshotHooks = SnapshotHooks.register(client);
             }
-            out.info("leasing from " + (api != null ? api.baseUrl() + " with " + api.authorization() : "the given lease source") + " as '"
+            out.info("leasing from " + (api != null ? HttpUrl.shown(api.baseUrl()) + " with " + api.authorization() : "the given lease source") + " as '"
                     + who + "': renewing every ~"
                     + planned / 2 + " ms, IDs with epoch " + issuing.epochMillis() + (codec != null ? "" : " (the lease API's)")
                     + (api != null && api.clockSkewMillis().isPresent() ? ", this clock " + api.clockSkewMillis().getAsLong()
@@ -461,6 +468,7 @@ public final class SnowidClient implements AutoCloseable {
                 throw new IllegalArgumentException("secret is not set, nor signing: give awsIam() (SigV4 with this workload's AWS "
                         + "credentials) or the lease API's bearer secret");
             }
+            HttpUrl.requireSafeForSecret(leaseUrl, "leaseUrl '" + HttpUrl.shown(leaseUrl.toString()) + "'", allowPlainHttp, "allowPlainHttp(true)");
             String firstSecret = secret.get();
             if (firstSecret == null || firstSecret.trim().isEmpty()) {
                 throw new IllegalArgumentException("secret is empty: give the lease API's bearer secret");
@@ -485,7 +493,7 @@ public final class SnowidClient implements AutoCloseable {
                 } catch (RuntimeException releaseFailed) {
                     unusable.addSuppressed(releaseFailed);
                 }
-                throw new IllegalArgumentException("the lease API at " + api.baseUrl() + " names epoch " + named.getAsLong()
+                throw new IllegalArgumentException("the lease API at " + HttpUrl.shown(api.baseUrl()) + " names epoch " + named.getAsLong()
                         + ", which no ID can be issued with: " + unusable.getMessage(), unusable);
             }
         }

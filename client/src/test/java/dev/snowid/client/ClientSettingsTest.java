@@ -43,7 +43,7 @@ class ClientSettingsTest {
         assertEquals("startupDeadline 600001 is out of range: allowed 0 to 600000 (ms)",
                 assertThrows(IllegalArgumentException.class, () -> builder.startupDeadline(600_001)).getMessage());
         assertEquals(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS, ClientSettings.STARTUP_DEADLINE.read(null));
-        assertEquals(Arrays.asList("leaseUrl", "awsIam", "signing", "secret", "holder", "leaseMillis", "codec", "waitForSlotUpTo",
+        assertEquals(Arrays.asList("leaseUrl", "awsIam", "signing", "secret", "allowPlainHttp", "holder", "leaseMillis", "codec", "waitForSlotUpTo",
                 "startupDeadline", "snapshotHooks", "log"), ClientSettings.CATALOGUE.names());
     }
 

@@ -58,6 +58,21 @@ class SnowidClientTest {
                 refused.getMessage());
     }
 
+    /** Issue 32: the secret never crosses the network in clear unless the caller opted in. */
+    @Test
+    void aSecretOverPlainHttpToAnotherHostIsRefusedBeforeAnyCallUnlessAllowed() {
+        String secret = "q1OuYz0bT7m8k2Vf9QnLx3RaPw5JcE6dHs4Gi+Ut0/8=";
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> SnowidClient.builder()
+                .leaseUrl("http://snowid-runner.invalid:8080").secret(secret).startupDeadline(0).build());
+        assertTrue(refused.getMessage().startsWith("[secret_over_plain_http] leaseUrl 'http://snowid-runner.invalid:8080' is plain http"
+                + " to snowid-runner.invalid, which is not this machine") && refused.getMessage().endsWith("set allowPlainHttp(true)"),
+                refused.getMessage());
+
+        IdUnavailableException asked = assertThrows(IdUnavailableException.class, () -> SnowidClient.builder()
+                .leaseUrl("http://snowid-runner.invalid:8080").secret(secret).allowPlainHttp(true).startupDeadline(0).build());
+        assertTrue(ClientSettings.unanswered(asked), "opted in: the API was asked (and is not there): " + asked);
+    }
+
     @Test
     void renewalsPlanWithTheShorterOfTheSettingAndTheGrantedLease() {
         assertEquals(5_000, SnowidClient.planningLeaseMillis(3_600_000, 5_000), "a setting longer than granted would make every call due");

@@ -20,8 +20,15 @@ public enum WarningCode implements ProblemCode {
     SECRET_IN_SYSTEM_PROPERTY,
     /** The agent's lease secret is in a file every user of the machine can read. */
     SECRET_FILE_READABLE,
-    /** The agent's lease URL is plain http to a host that is not loopback. */
+    /** The agent's lease URL is plain http to a host that is not loopback; requests are signed, no secret is sent. */
     UNENCRYPTED_LEASE_URL,
+    /**
+     * A bearer secret would go over plain http to a host that is not loopback, without the front end's opt-in: refused (the
+     * agent, its CLI, the client, the starter; an error).
+     */
+    SECRET_OVER_PLAIN_HTTP,
+    /** The agent's configuration file, a directory on its path or a link to it may be changed by another user: refused (an error). */
+    CONFIG_FILE_UNTRUSTED,
 
     // The agent's redirects
     /** A preset's library issued IDs with another epoch than snowid will (the agent, at start). */

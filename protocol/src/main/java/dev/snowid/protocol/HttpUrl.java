@@ -1,9 +1,13 @@
 package dev.snowid.protocol;
 
 import dev.snowid.internal.SecretText;
+import dev.snowid.internal.WarningCode;
+import java.net.InetAddress;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.net.UnknownHostException;
+import java.util.regex.Pattern;
 
 /**
  * The one rule for a base URL snowid calls (the lease API's, a DynamoDB endpoint): http or https,
@@ -12,6 +16,9 @@ import java.net.URL;
  * the URL before it, as {@link #shown} quotes it.
  */
 public final class HttpUrl {
+
+    /** 127.0.0.0/8 written as an address, not a name that starts like one. */
+    private static final Pattern LOOPBACK_IPV4 = Pattern.compile("127(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
 
     private HttpUrl() {
     }
@@ -55,9 +62,37 @@ public final class HttpUrl {
         return typed != null && typed.contains("://") ? SecretText.withUrlSecretsHidden(typed) : SecretText.HIDDEN + " (not a URL)";
     }
 
+    /**
+     * The one rule for where a bearer secret may go: https; plain http to loopback; plain http
+     * elsewhere only where the operator opted in (a runner reached by a compose service name, on a
+     * network they trust). Requests signed with IAM carry no secret and are not this rule's business.
+     *
+     * @param named           the URL as the message names it, e.g. {@code snowid.lease.url='http://ids:8080'}
+     * @param plainHttpOptIn  whether the front end's opt-in is set
+     * @param optIn           the opt-in, as the front end spells it, e.g. {@code snowid.lease.allowPlainHttp=true}
+     * @throws IllegalArgumentException {@code [secret_over_plain_http]}, naming the opt-in
+     */
+    public static void requireSafeForSecret(URL url, String named, boolean plainHttpOptIn, String optIn) {
+        if (url.getProtocol().equals("http") && !isLoopback(url) && !plainHttpOptIn) {
+            throw new IllegalArgumentException(WarningCode.SECRET_OVER_PLAIN_HTTP.tag(named + " is plain http to " + url.getHost()
+                    + ", which is not this machine: the bearer secret would cross the network unencrypted, for anyone on the way to"
+                    + " read and use; use https, or, on a network you trust (a runner reached by a compose service name), set " + optIn));
+        }
+    }
+
     /** Whether {@code url} stays on this machine, where plain http exposes nothing. */
     public static boolean isLoopback(URL url) {
         String host = url.getHost();
-        return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
+        if (host.equalsIgnoreCase("localhost") || LOOPBACK_IPV4.matcher(host).matches()) {
+            return true;
+        }
+        if (!host.startsWith("[")) {
+            return false; // a name such as 127.attacker.example: only DNS knows where it goes
+        }
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress(); // an IPv6 literal: parsed, never looked up
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 }

@@ -38,6 +38,25 @@ class HttpUrlTest {
         assertTrue(HttpUrl.isLoopback(new URL("http://[::1]:8000")));
         assertFalse(HttpUrl.isLoopback(new URL("http://10.0.0.1:8000")));
         assertFalse(HttpUrl.isLoopback(new URL("http://localhost.example.org")));
+        assertTrue(HttpUrl.isLoopback(new URL("http://127.8.9.10:8000")), "all of 127.0.0.0/8");
+        assertTrue(HttpUrl.isLoopback(new URL("http://LOCALHOST:8000")));
+        assertTrue(HttpUrl.isLoopback(new URL("http://[0:0:0:0:0:0:0:1]:8000")));
+        assertFalse(HttpUrl.isLoopback(new URL("http://127.attacker.example:8000")), "a name, not an address: DNS says where it goes");
+        assertFalse(HttpUrl.isLoopback(new URL("http://127.0.0.1.nip.io:8000")));
+        assertFalse(HttpUrl.isLoopback(new URL("http://[::ffff:10.0.0.1]:8000")));
+    }
+
+    /** Issue 32: the one rule for where a bearer secret may go. */
+    @Test
+    void aSecretGoesOverHttpsOrToLoopbackOrWhereTheOperatorOptedIn() throws Exception {
+        HttpUrl.requireSafeForSecret(new URL("https://ids.example.org"), "u", false, "optIn=true");
+        HttpUrl.requireSafeForSecret(new URL("http://127.0.0.1:8080"), "u", false, "optIn=true");
+        HttpUrl.requireSafeForSecret(new URL("http://snowid:8080"), "u", true, "optIn=true");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> HttpUrl.requireSafeForSecret(new URL("http://127.attacker.example:8080"), "u='x'", false, "optIn=true"));
+        assertEquals("[secret_over_plain_http] u='x' is plain http to 127.attacker.example, which is not this machine: the bearer secret"
+                + " would cross the network unencrypted, for anyone on the way to read and use; use https, or, on a network you trust"
+                + " (a runner reached by a compose service name), set optIn=true", refused.getMessage());
     }
 
     private static String refused(String typed) {

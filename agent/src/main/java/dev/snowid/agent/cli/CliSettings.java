@@ -7,6 +7,7 @@ import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.client.auth.BearerSecret;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
+import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.LeaseAuthMode;
 import java.net.URL;
 import java.util.List;
@@ -23,6 +24,7 @@ final class CliSettings {
     static final String AUTH_VARIABLE = "SNOWID_LEASE_AUTH";
     static final String REGION_VARIABLE = "SNOWID_LEASE_REGION";
     static final String STARTUP_DEADLINE_VARIABLE = "SNOWID_LEASE_STARTUPDEADLINE";
+    static final String ALLOW_PLAIN_HTTP_VARIABLE = "SNOWID_LEASE_ALLOWPLAINHTTP";
 
     private static final Setting<String> SECRET = Setting.named(SECRET_VARIABLE).secret()
             .means("the lease API's bearer secret; required in bearer mode");
@@ -36,13 +38,19 @@ final class CliSettings {
     private static final Setting<String> REGION = Setting.named(REGION_VARIABLE).unsetMeans("from the lease URL's host")
             .means("the lease API's AWS region, with aws_iam; needed when the lease URL is a custom domain");
 
+    private static final Setting<String> ALLOW_PLAIN_HTTP = Setting.named(ALLOW_PLAIN_HTTP_VARIABLE).byDefault("false")
+            .allowed("true or false", "true", "false")
+            .means("true: send the secret over plain http to a host that is not loopback (a runner reached by a compose service"
+                    + " name, on a network you trust); else refused");
+
     private static final Setting<Long> STARTUP_DEADLINE = Setting.named(STARTUP_DEADLINE_VARIABLE)
             .in(ClientSettings.STARTUP_DEADLINE_RANGE).byDefault(Long.toString(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
             .means("check: how long its lease step asks again, with the same request id, when the API gave no answer or one"
                     + " that settles nothing");
 
     /** The commands' settings: the one declaration of each. */
-    static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent's CLI", SECRET, AUTH, REGION, STARTUP_DEADLINE)
+    static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent's CLI", SECRET, AUTH, REGION, ALLOW_PLAIN_HTTP,
+            STARTUP_DEADLINE)
             .withHint("SNOWID_LEASE_URL", "the commands take the lease URL as their argument");
 
     private CliSettings() {
@@ -102,6 +110,21 @@ final class CliSettings {
             throw new IllegalArgumentException(SECRET_VARIABLE + " is not set: " + needs + " the lease API's bearer secret (or "
                     + AUTH_VARIABLE + "=aws_iam with snowid-agent-iam.jar)");
         }
+        HttpUrl.requireSafeForSecret(url, "'" + HttpUrl.shown(url.toString()) + "'", allowPlainHttp(env),
+                ALLOW_PLAIN_HTTP_VARIABLE + "=true");
         return new HttpLeaseSource(url, BearerSecret.fixed(secret.trim()), holder);
+    }
+
+    /** {@value #ALLOW_PLAIN_HTTP_VARIABLE}: false unless {@code true}. */
+    private static boolean allowPlainHttp(Map<String, String> env) {
+        String text = env.get(ALLOW_PLAIN_HTTP_VARIABLE);
+        if (text == null || text.trim().isEmpty() || text.trim().equals("false")) {
+            return false;
+        }
+        if (!text.trim().equals("true")) {
+            throw new IllegalArgumentException(ALLOW_PLAIN_HTTP.shown(ALLOW_PLAIN_HTTP_VARIABLE, text) + " is not a switch: allowed "
+                    + ALLOW_PLAIN_HTTP.allowed());
+        }
+        return true;
     }
 }

@@ -114,7 +114,7 @@ public final class DecodeCommand {
             out.println("region:     " + (region == null ? "unknown to the API (no claim covers the ID's time)" : region));
             return 0;
         } catch (IOException | IllegalArgumentException e) {
-            err.println("cannot ask " + base + " for the ID's region: " + e.getMessage());
+            err.println("cannot ask " + HttpUrl.shown(base) + " for the ID's region: " + e.getMessage());
             return 1;
         }
     }

@@ -21,6 +21,8 @@ public final class AgentProperties {
     public static final String NODE = "snowid.node";
     public static final String LEASE_URL = "snowid.lease.url";
     public static final String LEASE_SECRET = "snowid.lease.secret";
+    /** With the secret: whether plain http to a host that is not loopback is allowed (a runner reached by a compose service name). */
+    public static final String LEASE_ALLOW_PLAIN_HTTP = "snowid.lease.allowPlainHttp";
     /** {@code bearer} (the secret) or {@code aws_iam} (SigV4 with the workload's AWS credentials; snowid-agent-iam.jar). */
     public static final String LEASE_AUTH = "snowid.lease.auth";
     /** With {@code aws_iam}: the API's region, when the lease URL's host does not name it (a custom domain). */
@@ -38,7 +40,8 @@ public final class AgentProperties {
             .allowed("<datacenter>:<machine>, each 0 to 31", "0", "31")
             .means("a fixed node; exactly one of snowid.node and snowid.lease.url");
     static final Setting<String> LEASE_URL_SETTING = property(LEASE_URL)
-            .allowed("the base URL of the snowid lease API, https://… (http:// is accepted, with a warning unless it is loopback)")
+            .allowed("the base URL of the snowid lease API, https://… (http:// to loopback; to another host only with aws_iam,"
+                    + " warned about, or with snowid.lease.allowPlainHttp=true)")
             .means("a leased node: the lease API's base URL");
     static final Setting<LeaseAuthMode> LEASE_AUTH_SETTING = property(LEASE_AUTH).parsedBy(new Setting.Parser<LeaseAuthMode>() {
         @Override
@@ -51,6 +54,10 @@ public final class AgentProperties {
             .means("the lease API's AWS region, only with aws_iam; needed when the lease URL is a custom domain");
     static final Setting<String> LEASE_SECRET_SETTING = property(LEASE_SECRET).secret()
             .means("the lease API's bearer secret; required with snowid.lease.url in bearer mode, refused with aws_iam");
+    static final Setting<String> LEASE_ALLOW_PLAIN_HTTP_SETTING = property(LEASE_ALLOW_PLAIN_HTTP).byDefault("false")
+            .allowed("true or false", "true", "false")
+            .means("true: send the secret over plain http to a host that is not loopback (a runner reached by a compose service"
+                    + " name, on a network you trust); else refused");
     static final Setting<Long> LEASE_MILLIS_SETTING = property(LEASE_MILLIS).in(LeaseTerms.LEASE_MILLIS_RANGE)
             .unsetMeans("the duration the API grants")
             .means("plan renewals as if the lease lasted this long, never longer than granted; only with snowid.lease.url");
@@ -78,7 +85,8 @@ public final class AgentProperties {
 
     /** The agent's settings: the one declaration of each. */
     public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent", NODE_SETTING, LEASE_URL_SETTING,
-            LEASE_AUTH_SETTING, LEASE_REGION_SETTING, LEASE_SECRET_SETTING, LEASE_MILLIS_SETTING, WAIT_FOR_SLOT_SETTING,
+            LEASE_AUTH_SETTING, LEASE_REGION_SETTING, LEASE_SECRET_SETTING, LEASE_ALLOW_PLAIN_HTTP_SETTING,
+            LEASE_MILLIS_SETTING, WAIT_FOR_SLOT_SETTING,
             STARTUP_DEADLINE_SETTING, TARGETS_SETTING, EPOCH_SETTING, ON_UNAVAILABLE_SETTING, JMX_SETTING, CONFIG_SETTING)
             // The snowid function's variables (or mistyped ones) whose meaning the agent has under another name.
             .withHint("SNOWID_EPOCH_MILLIS", "the agent reads " + EPOCH + " / " + envName(EPOCH))

@@ -3,6 +3,7 @@ package dev.snowid.agent.config;
 import static dev.snowid.agent.config.AgentProperties.CONFIG;
 import static dev.snowid.agent.config.AgentProperties.EPOCH;
 import static dev.snowid.agent.config.AgentProperties.JMX;
+import static dev.snowid.agent.config.AgentProperties.LEASE_ALLOW_PLAIN_HTTP;
 import static dev.snowid.agent.config.AgentProperties.LEASE_AUTH;
 import static dev.snowid.agent.config.AgentProperties.LEASE_MILLIS;
 import static dev.snowid.agent.config.AgentProperties.LEASE_REGION;
@@ -50,6 +51,7 @@ public final class AgentSettings {
     private final URL leaseUrl;
     private final String leaseSecret;
     private final boolean leaseSigned;
+    private final boolean allowPlainHttp;
     private final String leaseRegion;
     private final long leaseMillis;
     private final long waitForSlotMillis;
@@ -76,6 +78,10 @@ public final class AgentSettings {
         this.node = nodeText == null ? null : parseNode(reader, nodeText);
         this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
         this.leaseSigned = parseLeaseAuth(reader);
+        this.allowPlainHttp = parseAllowPlainHttp(reader);
+        if (leaseUrl != null) {
+            checkPlainHttp(reader, leaseUrl, leaseSigned, allowPlainHttp);
+        }
         this.leaseSecret = leaseUrl == null || leaseSigned ? null : reader.leaseSecret();
         this.leaseRegion = parseLeaseRegion(reader, leaseSigned);
         this.leaseMillis = parseLeaseMillis(reader);
@@ -155,11 +161,39 @@ public final class AgentSettings {
             throw new AgentConfigurationException(reader.describeUrl(LEASE_URL) + " " + e.getMessage() + "; allowed "
                     + AgentProperties.LEASE_URL_SETTING.allowed() + ", e.g. https://abc123.execute-api.eu-west-1.amazonaws.com");
         }
+        return url;
+    }
+
+    /** The secret never crosses the network in clear unless the operator said so; signed requests, which carry none, are warned about. */
+    private static void checkPlainHttp(SettingSource reader, URL url, boolean signed, boolean allowed) {
+        if (!signed) {
+            try {
+                HttpUrl.requireSafeForSecret(url, reader.describeUrl(LEASE_URL), allowed, LEASE_ALLOW_PLAIN_HTTP + "=true (or "
+                        + envName(LEASE_ALLOW_PLAIN_HTTP) + "=true)");
+            } catch (IllegalArgumentException e) {
+                throw new AgentConfigurationException(e.getMessage());
+            }
+        }
         if (url.getProtocol().equals("http") && !HttpUrl.isLoopback(url)) {
             reader.warnings.add(WarningCode.UNENCRYPTED_LEASE_URL.tag(LEASE_URL + " uses plain http to " + url.getHost()
                     + ": lease requests travel unencrypted; use https"));
         }
-        return url;
+    }
+
+    private static boolean parseAllowPlainHttp(SettingSource reader) {
+        String text = reader.get(LEASE_ALLOW_PLAIN_HTTP);
+        if (text == null || text.trim().equals("false")) {
+            return false;
+        }
+        if (!text.trim().equals("true")) {
+            throw new AgentConfigurationException(reader.describe(LEASE_ALLOW_PLAIN_HTTP) + " is not a switch: allowed "
+                    + AgentProperties.LEASE_ALLOW_PLAIN_HTTP_SETTING.allowed());
+        }
+        if (reader.get(LEASE_URL) == null) {
+            throw new AgentConfigurationException(reader.describe(LEASE_ALLOW_PLAIN_HTTP) + " only applies to a leased node ("
+                    + LEASE_URL + ")");
+        }
+        return true;
     }
 
     /** Whether lease requests are signed (aws_iam); only with a leased node, and then never with a secret. */
@@ -329,6 +363,11 @@ public final class AgentSettings {
         return leaseSigned;
     }
 
+    /** Whether the secret may go over plain http to a host that is not loopback ({@value AgentProperties#LEASE_ALLOW_PLAIN_HTTP}). */
+    public boolean allowPlainHttp() {
+        return allowPlainHttp;
+    }
+
     /** The region to sign for ({@value AgentProperties#LEASE_REGION}); null: from the lease URL's host. */
     public String leaseRegion() {
         return leaseRegion;
@@ -395,7 +434,7 @@ public final class AgentSettings {
         for (Preset preset : presets) {
             names.append(names.length() == 0 ? "" : ", ").append(preset.presetName());
         }
-        return (node != null ? "node " + node : "leased node from " + leaseUrl)
+        return (node != null ? "node " + node : "leased node from " + HttpUrl.shown(leaseUrl.toString()))
                 + ", epoch " + issuing.epochMillis() + (node == null && !epochConfigured ? " (the lease API's)" : "")
                 + ", onUnavailable=" + onUnavailable + ", " + targets.size() + " target(s)"
                 + (presets.isEmpty() ? "" : " (presets: " + names + ")");

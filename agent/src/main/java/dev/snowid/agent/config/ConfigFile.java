@@ -18,7 +18,8 @@ import java.util.Set;
  * The agent's properties file ({@code snowid.config}): the same {@code snowid.*} keys as the
  * system properties, in UTF-8. It comes last: a system property or an environment variable
  * overrides what it says. A file that is missing or unreadable is a configuration error, never
- * silently skipped: the settings the operator put there would be lost.
+ * silently skipped: the settings the operator put there would be lost. A file another user could
+ * change is refused ({@link ConfigFileTrust}): it names where the secret goes.
  */
 public final class ConfigFile {
 
@@ -45,6 +46,7 @@ public final class ConfigFile {
         if (Files.isDirectory(path)) {
             throw new AgentConfigurationException(setting + " cannot be read: it is a directory; " + allowed);
         }
+        ConfigFileTrust.require(path, setting);
         Properties values = new Properties();
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             values.load(in);

@@ -8,6 +8,7 @@ import dev.snowid.client.ClientSettings;
 import dev.snowid.client.SnowidClient;
 import dev.snowid.internal.Setting;
 import dev.snowid.protocol.HolderLabel;
+import dev.snowid.protocol.HttpUrl;
 import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
@@ -45,7 +46,7 @@ public final class LeasedNode implements LongSupplier {
         if (settings.leaseSigned()) {
             builder.signing(IamSigning.of(settings));
         } else {
-            builder.secret(settings.leaseSecret());
+            builder.secret(settings.leaseSecret()).allowPlainHttp(settings.allowPlainHttp());
         }
         builder.holder(HolderLabel.of("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName()))
                 .waitForSlotUpTo(settings.waitForSlotMillis())
@@ -83,7 +84,7 @@ public final class LeasedNode implements LongSupplier {
             return new AgentConfigurationException(AgentProperties.EPOCH + "='" + settings.codec().epochMillis()
                     + "' is not the lease API's epoch: " + e.getMessage() + " (or leave " + AgentProperties.EPOCH + " unset)", e);
         }
-        return new AgentConfigurationException(AgentProperties.LEASE_URL + "='" + settings.leaseUrl()
+        return new AgentConfigurationException(AgentProperties.LEASE_URL + "='" + HttpUrl.shown(settings.leaseUrl().toString())
                 + "': no lease from the lease API at start-up: " + e.getMessage()
                 + (ClientSettings.unanswered(e) ? "; " + AgentProperties.STARTUP_DEADLINE + "=" + settings.startupDeadlineMillis()
                 + " says how long start-up asks again" : "")

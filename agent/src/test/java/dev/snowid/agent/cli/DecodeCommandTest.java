@@ -3,6 +3,7 @@ package dev.snowid.agent.cli;
 import dev.snowid.agent.SnowidCli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -51,6 +52,14 @@ class DecodeCommandTest {
         assertEquals(1, run("decode", "+12"));
         assertTrue(err().startsWith("invalid ID: '+12' is not an ID: character 1 is '+'"), err());
         assertEquals("", out());
+    }
+
+    /** Issue 32: --api printed the URL as given, user information and query included. */
+    @Test
+    void anApiUrlIsShownWithoutItsUserInformationOrQuery() {
+        assertEquals(1, run("decode", "--api", "https://ops:hunter2@ids.example.org/?token=hunter3", "1724551110457221119"));
+        assertTrue(err().startsWith("cannot ask https://<not shown>@ids.example.org/?<not shown> for the ID's region:"), err());
+        assertFalse(err().contains("hunter"), err());
     }
 
     @Test

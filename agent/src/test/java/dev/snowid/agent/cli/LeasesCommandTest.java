@@ -1,6 +1,7 @@
 package dev.snowid.agent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +72,23 @@ class LeasesCommandTest {
         assertTrue(err.toString("UTF-8").contains(CliSettings.SECRET_VARIABLE), err.toString("UTF-8"));
         assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "s")));
         assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "s"), "ftp://x"));
+    }
+
+    /** Issue 32: the CLI said nothing about sending the secret in clear; now it refuses, naming the opt-in. */
+    @Test
+    void theSecretOverPlainHttpToAnotherHostIsExit2UnlessAllowed() throws IOException {
+        Map<String, String> env = new HashMap<>();
+        env.put(CliSettings.SECRET_VARIABLE, "s3cret");
+        assertEquals(2, run(env, "http://snowid-runner.invalid:8080"));
+        assertTrue(err.toString("UTF-8").startsWith("[secret_over_plain_http] 'http://snowid-runner.invalid:8080' is plain http to"
+                + " snowid-runner.invalid, which is not this machine") && err.toString("UTF-8").contains("set SNOWID_LEASE_ALLOWPLAINHTTP=true"),
+                err.toString("UTF-8"));
+
+        err.reset();
+        env.put("SNOWID_LEASE_ALLOWPLAINHTTP", "true");
+        assertEquals(1, run(env, "http://snowid-runner.invalid:8080"), "opted in: asked, and no API there");
+        assertFalse(err.toString("UTF-8").contains("secret_over_plain_http"), err.toString("UTF-8"));
+        assertFalse(err.toString("UTF-8").contains("unknown_setting"), "the CLI reads the opt-in: " + err.toString("UTF-8"));
     }
 
     @Test

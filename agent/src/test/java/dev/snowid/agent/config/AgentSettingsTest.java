@@ -155,16 +155,40 @@ class AgentSettingsTest {
                 settings.warnings()::toString);
     }
 
+    /** Issue 32: the secret never crosses the network in clear unless the operator opted in; signed requests are warned about. */
     @Test
-    void plainHttpToAnotherHostIsWarnedAbout() {
+    void theSecretOverPlainHttpToAnotherHostIsRefusedUnlessAllowed() {
         properties.setProperty("snowid.lease.url", "http://ids.internal:8080");
         properties.setProperty("snowid.targets", "a.B#c");
         environment.put("SNOWID_LEASE_SECRET", SECRET);
+        assertEquals("[secret_over_plain_http] snowid.lease.url='http://ids.internal:8080' is plain http to ids.internal, which is not"
+                + " this machine: the bearer secret would cross the network unencrypted, for anyone on the way to read and use; use https,"
+                + " or, on a network you trust (a runner reached by a compose service name), set snowid.lease.allowPlainHttp=true (or"
+                + " SNOWID_LEASE_ALLOWPLAINHTTP=true)", failure());
+
+        environment.put("SNOWID_LEASE_ALLOWPLAINHTTP", "true");
         assertEquals(Arrays.asList("[unencrypted_lease_url] snowid.lease.url uses plain http to ids.internal: lease requests travel"
                 + " unencrypted; use https"), read().warnings());
+        assertTrue(read().allowPlainHttp());
+        environment.put("SNOWID_LEASE_ALLOWPLAINHTTP", "yes");
+        assertTrue(failure().startsWith("SNOWID_LEASE_ALLOWPLAINHTTP='yes' (snowid.lease.allowPlainHttp) is not a switch: allowed true or"
+                + " false"), this::failure);
 
+        environment.remove("SNOWID_LEASE_ALLOWPLAINHTTP");
         properties.setProperty("snowid.lease.url", "http://127.0.0.1:8080");
-        assertTrue(read().warnings().isEmpty());
+        assertTrue(read().warnings().isEmpty(), "loopback: nothing leaves the machine");
+        properties.setProperty("snowid.lease.url", "http://localhost:8080");
+        assertTrue(read().warnings().isEmpty(), "loopback: nothing leaves the machine");
+    }
+
+    @Test
+    void signedRequestsOverPlainHttpAreOnlyWarnedAbout() {
+        properties.setProperty("snowid.lease.url", "http://ids.internal:8080");
+        properties.setProperty("snowid.lease.auth", "aws_iam");
+        properties.setProperty("snowid.lease.region", "eu-west-1");
+        properties.setProperty("snowid.targets", "a.B#c");
+        assertEquals(Arrays.asList("[unencrypted_lease_url] snowid.lease.url uses plain http to ids.internal: lease requests travel"
+                + " unencrypted; use https"), read().warnings());
     }
 
     @Test

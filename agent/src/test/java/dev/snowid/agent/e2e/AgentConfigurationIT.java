@@ -4,17 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -147,6 +152,43 @@ class AgentConfigurationIT {
         assertTrue(result.stderr.contains("[snowid] WARNING: [unknown_setting] file " + config + ": key snowid.tragets is not a setting of the agent and is ignored"), result::toString);
         assertTrue(result.stderr.contains("node 2:3, epoch " + epoch + ", onUnavailable=throw, 3 target(s)"), result::toString);
         AgentRedirectIT.assertAllFrom(IdsFile.read(ids), 1200, SnowflakeCodec.withEpoch(epoch), 2, 3, before, after);
+    }
+
+    /**
+     * Issue 32's finding: another user's {@code snowid.properties}, mode 666, naming a capture server
+     * as the lease URL. The agent refuses it, naming the file, and the server sees no request (it
+     * saw 11 {@code POST /leases} with the secret before).
+     */
+    @OnEveryJdk
+    void aConfigFileAnotherUserCanWriteIsRefusedBeforeAnyRequest(Jdk jdk) throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        HttpServer capture = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        capture.createContext("/", exchange -> {
+            requests.incrementAndGet();
+            exchange.sendResponseHeaders(500, -1);
+            exchange.close();
+        });
+        capture.start();
+        try {
+            Path config = dir.resolve("snowid.properties");
+            Files.write(config, Arrays.asList("snowid.lease.url=http://127.0.0.1:" + capture.getAddress().getPort() + "/",
+                    "snowid.targets=" + TARGET, "snowid.lease.startupDeadline=1000"), StandardCharsets.UTF_8);
+            Files.setAttribute(config, "unix:uid", 65534); // nobody: the tests run as root
+            Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-rw-rw-"));
+            Path ids = dir.resolve("ids");
+
+            ChildJvm.Result result = ChildJvm.on(jdk).env("SNOWID_CONFIG", config.toString())
+                    .env("SNOWID_LEASE_SECRET", "it-fcLNrUDuFXU8GLATvRm2T3DK")
+                    .run(ids, "com.acme.legacy.LegacyApp", ids.toString(), "1", "10");
+
+            assertEquals(1, result.exitCode, result::toString);
+            assertTrue(result.stderr.contains("[snowid] ERROR: [config_file_untrusted] SNOWID_CONFIG='" + config + "' (snowid.config) is refused: "
+                    + config + " (the file) belongs to nobody (uid 65534)"), result::toString);
+            assertFalse(result.stdout.contains("DONE"), () -> "the application ran:\n" + result);
+            assertEquals(0, requests.get(), () -> "requests the capture server got, with the secret:\n" + result);
+        } finally {
+            capture.stop(0);
+        }
     }
 
     /**

@@ -68,6 +68,13 @@ final class LeaseStartup {
                 throw new LeaseStartupException(Problem.SETTING_INVALID, SnowidSetting.REGION, url, SnowidSetting.REGION.property()
                         + " is set, but only signing needs a region: it applies with " + SnowidSetting.AUTH.property() + "=aws_iam", null);
             }
+            try {
+                HttpUrl.requireSafeForSecret(HttpUrl.parse(url), SnowidSetting.URL.property() + "='" + HttpUrl.shown(url) + "'",
+                        lease.isAllowPlainHttp(), SnowidSetting.ALLOW_PLAIN_HTTP.property() + "=true");
+            } catch (IllegalArgumentException e) {
+                throw new LeaseStartupException(Problem.SETTING_INVALID, SnowidSetting.ALLOW_PLAIN_HTTP, url, e.getMessage(), e);
+            }
+            builder.allowPlainHttp(lease.isAllowPlainHttp());
             // Asked on every call to the API: a secret rotated in the environment's source is picked up.
             builder.secret(new PropertySecret(lease));
             return;

@@ -1,6 +1,7 @@
 package dev.snowid.spring.autoconfigure;
 
 import dev.snowid.client.auth.AwsSigning;
+import dev.snowid.protocol.HttpUrl;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
@@ -16,7 +17,7 @@ public final class SnowidFailureAnalyzer extends AbstractFailureAnalyzer<LeaseSt
     }
 
     static String description(LeaseStartupException e) {
-        String at = e.leaseUrl() == null ? "" : " at " + e.leaseUrl();
+        String at = e.leaseUrl() == null ? "" : " at " + HttpUrl.shown(e.leaseUrl());
         switch (e.problem()) {
             case SETTING_MISSING:
             case SETTING_INVALID:

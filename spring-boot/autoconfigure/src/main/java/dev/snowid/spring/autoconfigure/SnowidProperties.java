@@ -1,5 +1,6 @@
 package dev.snowid.spring.autoconfigure;
 
+import dev.snowid.protocol.HttpUrl;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -65,6 +66,12 @@ public class SnowidProperties {
          */
         private String auth = "bearer";
 
+        /**
+         * Whether the secret may go over plain http to a host that is not loopback: a runner reached by
+         * a compose service name, on a network you trust. Default false: start-up refuses that.
+         */
+        private boolean allowPlainHttp;
+
         /** With aws_iam: the lease API's AWS region, e.g. eu-west-1. Default: from the lease URL's host (execute-api). */
         private String region;
 
@@ -95,6 +102,14 @@ public class SnowidProperties {
 
         public void setUrl(String url) {
             this.url = url;
+        }
+
+        public boolean isAllowPlainHttp() {
+            return allowPlainHttp;
+        }
+
+        public void setAllowPlainHttp(boolean allowPlainHttp) {
+            this.allowPlainHttp = allowPlainHttp;
         }
 
         public String getSecret() {
@@ -156,8 +171,9 @@ public class SnowidProperties {
         /** Never the secret: this object may end up in a log line or an error page. */
         @Override
         public String toString() {
-            return "Lease{url=" + url + ", auth=" + auth + ", region=" + region + ", holder=" + holder + ", duration=" + duration
-                    + ", waitForSlot=" + waitForSlot + ", startupDeadline=" + startupDeadline + "}";
+            return "Lease{url=" + (url == null ? null : HttpUrl.shown(url)) + ", auth=" + auth + ", region=" + region
+                    + ", holder=" + holder + ", duration=" + duration
+                    + ", allowPlainHttp=" + allowPlainHttp + ", waitForSlot=" + waitForSlot + ", startupDeadline=" + startupDeadline + "}";
         }
     }
 }

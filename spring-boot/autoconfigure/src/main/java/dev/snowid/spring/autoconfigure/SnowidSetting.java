@@ -25,6 +25,10 @@ public enum SnowidSetting {
             .allowed(LeaseAuthMode.ALLOWED, "bearer", "aws_iam")
             .means("how lease requests prove who sends them; aws_iam needs the AWS SDK's signer on the class path"),
             ClientSettings.AWS_IAM),
+    ALLOW_PLAIN_HTTP(Setting.named("snowid.lease.allow-plain-http").byDefault("false")
+            .allowed("true, only on a network you trust (else use https in snowid.lease.url), or false", "true", "false")
+            .means("true: send the secret over plain http to a host that is not loopback (a runner reached by a compose service"
+                    + " name, on a network you trust); else start-up refuses"), ClientSettings.ALLOW_PLAIN_HTTP),
     REGION(Setting.named("snowid.lease.region").unsetMeans("from the lease URL's host")
             .allowed("an AWS region name such as eu-west-1, only with aws_iam")
             .means("the lease API's region, to sign for; needed when the lease URL is a custom domain"), null),

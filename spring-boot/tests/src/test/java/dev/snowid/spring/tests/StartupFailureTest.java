@@ -54,6 +54,17 @@ class StartupFailureTest {
         }
     }
 
+    /** Issue 32: the starter sent the secret in clear to any host; now it refuses, naming the opt-in. */
+    @Test
+    void theSecretOverPlainHttpToAnotherHostStopsStartUpNamingTheOptIn(CapturedOutput output) {
+        String url = "http://snowid-runner.invalid:8080";
+        assertThrows(Exception.class, () -> Apps.builder(url, LeaseApi.SECRET).run());
+        assertReport(output, "snowid cannot lease a node slot: [secret_over_plain_http] snowid.lease.url='" + url + "' is plain http to"
+                + " snowid-runner.invalid, which is not this machine",
+                "Set snowid.lease.allow-plain-http to true, only on a network you trust (else use https in snowid.lease.url), or false.");
+        assertFalse(output.getAll().contains(LeaseApi.SECRET), "the secret in a log line");
+    }
+
     @Test
     void aMissingUrlStopsStartUpNamingIt(CapturedOutput output) {
         assertThrows(Exception.class, () -> Apps.builder(null, LeaseApi.SECRET).run());
