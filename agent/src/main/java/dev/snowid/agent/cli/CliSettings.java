@@ -2,6 +2,7 @@ package dev.snowid.agent.cli;
 
 import dev.snowid.WallClock;
 import dev.snowid.agent.runtime.IamSigning;
+import dev.snowid.client.BearerSecretStrength;
 import dev.snowid.client.ClientSettings;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.client.auth.BearerSecret;
@@ -102,6 +103,8 @@ final class CliSettings {
             throw new IllegalArgumentException(SECRET_VARIABLE + " is not set: " + needs + " the lease API's bearer secret (or "
                     + AUTH_VARIABLE + "=aws_iam with snowid-agent-iam.jar)");
         }
-        return new HttpLeaseSource(url, BearerSecret.fixed(secret.trim()), holder);
+        // Judged as the agent judges its own: a command holds the secret in clear too.
+        return new HttpLeaseSource(url, BearerSecret.fixed(BearerSecretStrength.requireStrong("the environment variable " + SECRET_VARIABLE,
+                secret.trim())), holder);
     }
 }
