@@ -25,6 +25,8 @@ public final class BearerSecretStrength {
     public static final int MIN_BITS = 128;
     /** How to make one, for error messages and the docs. */
     public static final String HOW_TO_GENERATE = "openssl rand -base64 32";
+    /** What a secret setting allows, for the settings catalogues. */
+    public static final String ALLOWED = "a secret that takes at least 2^" + MIN_BITS + " guesses, e.g. " + HOW_TO_GENERATE;
     /** zxcvbn's time grows with the length; a secret longer than this is judged on its start, which must carry the bits alone. */
     private static final int JUDGED_CHARS = 256;
 

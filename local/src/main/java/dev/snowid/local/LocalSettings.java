@@ -34,7 +34,7 @@ public final class LocalSettings {
     private static final Setting<String> SECRET = Setting.named(LOCAL_LEASE_SECRET).secret()
             .parsedBy(String::trim) // as the lease routes trim the secret a client presents, so both hash the same text
             .unsetMeans("made up and printed")
-            .allowed("a secret that takes at least 2^" + BearerSecretStrength.MIN_BITS + " guesses, e.g. " + BearerSecretStrength.HOW_TO_GENERATE)
+            .allowed(BearerSecretStrength.ALLOWED)
             .means("the plain bearer secret of the lease routes (hashed at start)");
     private static final Setting<String> DYNALITE_DIR = Setting.named(LOCAL_DYNALITE_DIR).unsetMeans("found or installed")
             .means("a folder with dynalite installed (node_modules/dynalite)");
