@@ -27,8 +27,11 @@ public final class BearerSecretStrength {
     public static final String HOW_TO_GENERATE = "openssl rand -base64 32";
     /** What a secret setting allows, for the settings catalogues. */
     public static final String ALLOWED = "a secret that takes at least 2^" + MIN_BITS + " guesses, e.g. " + HOW_TO_GENERATE;
-    /** zxcvbn's time grows with the length; a secret longer than this is judged on its start, which must carry the bits alone. */
-    private static final int JUDGED_CHARS = 256;
+    /**
+     * zxcvbn's time grows faster than the length (~1 s for 256 characters): a longer secret is judged on
+     * its start, which must carry the bits alone (128 random base64 characters carry 768).
+     */
+    private static final int JUDGED_CHARS = 128;
 
     private BearerSecretStrength() {
     }
