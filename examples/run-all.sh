@@ -12,7 +12,7 @@ examples="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$examples")"
 mvn_args=(-B -q "$@")
 work="$(mktemp -d)"
-secret="$(head -c 24 /dev/urandom | base64 | tr -d '\n')"
+secret="$(head -c 32 /dev/urandom | base64 | tr -d '\n')"
 export SNOWID_LEASE_SECRET="$secret"
 pids=()
 

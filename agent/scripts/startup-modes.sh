@@ -18,7 +18,7 @@ runner_jar="${SNOWID_LOCAL_JAR:-$root/local/target/snowid-local.jar}"
 classes="$root/agent/target/test-classes"
 stand_ins="$root/testing/engines/src/main/resources/dev/snowid/testing/sigv4/aws_stand_ins.py"
 work="$(mktemp -d)"
-secret="startup-modes-Xk4fQ9vLmT2pR7wZ8nBc"
+secret="startup-modes-2d2595b6b96d8e4a60887b6d7ddf8d5f4332b0af9ff6c600c9f95f62bb0ca0a8"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 
 SNOWID_PORT=0 SNOWID_LEASE_SECRET="$secret" SNOWID_LEASE_MILLIS=60000 java -jar "$runner_jar" > "$work/runner.log" 2>&1 &

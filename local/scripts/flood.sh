@@ -20,7 +20,7 @@ holders="${3:-4}"
 command -v wrk >/dev/null || { echo "flood.sh needs wrk (apt-get install wrk)" >&2; exit 2; }
 out=$(mktemp)
 lua=$(mktemp --suffix=.lua)
-secret="flood-$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+secret="flood-$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 printf 'wrk.method = "POST"\nwrk.body = "{}"\nwrk.headers["Content-Type"] = "application/json"\n' >"$lua"
 # The same pool and split for any runner: 32 slots, the last 16 for POST /leases.
 SNOWID_PORT=0 SNOWID_LEASE_SECRET="$secret" SNOWID_DATACENTERS=0 SNOWID_MACHINES=0-31 SNOWID_AGENT_SLOTS=16 \

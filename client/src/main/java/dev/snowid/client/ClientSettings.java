@@ -3,6 +3,7 @@ package dev.snowid.client;
 import dev.snowid.ClockBehindException;
 import dev.snowid.IdUnavailableException;
 import dev.snowid.internal.NumberRange;
+import dev.snowid.internal.ProblemCode;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lease.ClockSkewException;
@@ -28,7 +29,7 @@ public final class ClientSettings {
             .means("sign every lease request with AWS SigV4 and this workload's AWS credentials");
     public static final Setting<String> SECRET = Setting.named("secret").secret()
             .unsetMeans("one of these or awsIam()")
-            .allowed("the lease API's bearer secret: at least 128 bits of randomness")
+            .allowed("the lease API's bearer secret: " + BearerSecretStrength.ALLOWED)
             .means("the lease API's bearer secret, for callers outside AWS; a supplier is asked on every call");
     public static final Setting<String> ALLOW_PLAIN_HTTP = Setting.named("allowPlainHttp").byDefault("false")
             .allowed("true or false", "true", "false")
@@ -95,6 +96,8 @@ public final class ClientSettings {
             return LEASE_URL;
         }
         String message = failure.getMessage() == null ? "" : failure.getMessage();
+        String code = ProblemCode.codeOf(message);
+        message = code == null ? message : message.substring(code.length() + 3); // "[weak_lease_secret] secret is …" names secret
         for (Setting<?> setting : CATALOGUE.settings()) {
             for (String name : setting.names()) {
                 if (message.startsWith(name + " ") || message.startsWith(name + "(")) {

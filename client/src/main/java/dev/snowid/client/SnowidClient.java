@@ -12,7 +12,6 @@ import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.LeasedGenerator;
 import dev.snowid.lease.NoFreeSlotException;
-import dev.snowid.protocol.BearerSecretStrength;
 import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.HolderLabel;
 import dev.snowid.protocol.HttpUrl;

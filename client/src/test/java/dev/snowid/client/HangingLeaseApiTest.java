@@ -62,7 +62,7 @@ class HangingLeaseApiTest {
         serveTheLeaseThenHang(grantedAt, expiresAt);
         client = SnowidClient.builder()
                 .leaseUrl("http://127.0.0.1:" + server.getLocalPort())
-                .secret("hanging-4yb7m9gYXQZKD33XlWFnLhnS")
+                .secret("hanging-1582ba5e611a7f6d6e795391c9392c529d5fc3b5a364b2c1c44e320acdaef509")
                 .clock(() -> System.currentTimeMillis() + clockOffset.get())
                 .log(ClientLogs.SILENT)
                 .build();

@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LeaseApiContractClientTest {
 
-    private static final String SECRET = "contract-Qm9vM2xLcXh0T1pWbmRhWkR3";
+    private static final String SECRET = "contract-2cef72781edf62af544ec695469bad60c2f7aee4ba47d63778a607e09e8a0057";
     private static final String KEY_ID = "AKIACONTRACTTEST0001";
     private static final long SECONDS = 7;
 

@@ -21,7 +21,7 @@ class SecretNeverShownTest {
 
     /** Strong, and recognisable anywhere it leaks, in part or whole. */
     private static final String MARK = "Sn0wMarkQ7";
-    private static final String SECRET = MARK + "zLx2VbN9fR4mT8kH6jP1sD5gYcAe";
+    private static final String SECRET = MARK + "6dcdd2ba01fe3e6f0345979db65650d8ea8fb86bfa4bcefd2ccfaac3cb2b63f7";
 
     private final List<String> shown = new ArrayList<>();
     /** Long enough for a retry's messages too, short of the default 10 s per unsettled answer. */

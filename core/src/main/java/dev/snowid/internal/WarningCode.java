@@ -30,6 +30,12 @@ public enum WarningCode implements ProblemCode {
     /** The agent's configuration file, a directory on its path or a link to it may be changed by another user: refused (an error). */
     CONFIG_FILE_UNTRUSTED,
 
+    // Secrets (errors at start, in every front end that holds one)
+    /** A bearer secret an estimator guesses in fewer than 2^128 tries, or the empty string's hash used as one (the runner, the agent, its CLI, the client, the starter). */
+    WEAK_LEASE_SECRET,
+    /** A secret's hash setting holds the SHA-256 of the empty string: the secret was unset when hashed (the function, the authorizer, the runner). */
+    EMPTY_SECRET_HASH,
+
     // The agent's redirects
     /** A preset's library issued IDs with another epoch than snowid will (the agent, at start). */
     PRESET_EPOCH_DIFFERS,

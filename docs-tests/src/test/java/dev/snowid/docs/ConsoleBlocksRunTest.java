@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class ConsoleBlocksRunTest {
 
     /** What a doc's {@code export SNOWID_LEASE_SECRET=…} sets; the runner here is given the same. */
-    static final String DOC_SECRET = "q7Lx2VbN9fR4mT8kZ3wH6jP1sD5gYcAe";
+    static final String DOC_SECRET = "s0lc0TN3eQAOP8nxmiRoqz8FcJRIDHigLJLs0wz38R4=";
     private static final String DOC_BASE = "http://localhost:8080";
     private static final String END = "@@snowid-doc-command-end@@";
 

@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.EmptySecretHash;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -76,6 +78,21 @@ class ConcurrencyRulesTest {
         assertMentions(rules.violations(nextWithIam), "LeaseSecretNextSha256 empty");
         assertEquals(List.of(), rules.violations(auth("BEARER", SECRET)));
         assertEquals(List.of(), rules.violations(iam("arn:aws:iam::123456789012:role/orders-service")));
+    }
+
+    /** Issue 32: the hash an unset variable hashes to; the function refuses it in any case, the template in the two usual ones. */
+    @Test
+    void theEmptyStringsHashIsRefusedAsTheSecretAndAsTheNextSecret() {
+        String empty = EmptySecretHash.HEX;
+        for (String hash : new String[] {empty, empty.toUpperCase(Locale.ROOT)}) {
+            assertMentions(rules.violations(auth("BEARER", hash)), "LeaseSecretSha256 is the SHA-256 of the empty string");
+            Map<String, String> next = auth("BEARER", SECRET);
+            next.put("LeaseSecretNextSha256", hash);
+            assertMentions(rules.violations(next), "LeaseSecretNextSha256 is the SHA-256 of the empty string");
+        }
+        Map<String, String> rotating = auth("BEARER", SECRET);
+        rotating.put("LeaseSecretNextSha256", "fedcba9876543210".repeat(4));
+        assertEquals(List.of(), rules.violations(rotating));
     }
 
     @Test

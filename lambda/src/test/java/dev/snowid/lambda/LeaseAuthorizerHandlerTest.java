@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +63,21 @@ class LeaseAuthorizerHandlerTest {
         }
     }
 
+    /** Issue 32: these hashed, after trimming, to the empty string's SHA-256, which a misconfigured deployment held. */
+    static final String[] NOTHING_AFTER_TRIMMING = {"Bearer  ", "Bearer \u0001", "bearer \u001f\u001f"};
+
+    @Test
+    void aCredentialThatIsEmptyAfterTrimmingIsRefusedEvenByACheckHoldingTheEmptyStringsHash() throws IOException {
+        // The settings refuse that hash; the check must not lean on it: it refuses "nothing" whatever it holds.
+        BearerSecretCheck holdingTheEmptyHash = new BearerSecretCheck(List.of(BearerSecretCheck.sha256("")));
+        LeaseAuthorizerHandler authorizer = authorizer(Map.of(FunctionSettings.LEASE_SECRET_SHA256, hash(CURRENT)));
+        for (String header : NOTHING_AFTER_TRIMMING) {
+            assertEquals(Optional.of("the Authorization header is 'Bearer ' with no secret after it"),
+                    holdingTheEmptyHash.refusal(Optional.of(header)), header);
+            assertEquals("{\"isAuthorized\":false}", answer(authorizer, event(header)), header);
+        }
+    }
+
     @Test
     void withoutAConfiguredHashNobodyIsAuthorized() throws IOException {
         LeaseAuthorizerHandler authorizer = authorizer(Map.of());
@@ -71,7 +87,8 @@ class LeaseAuthorizerHandlerTest {
     @Test
     void itAdmitsExactlyWhatTheLeaseFunctionAdmits() throws IOException {
         LeaseAuthorizerHandler authorizer = authorizer(Map.of(FunctionSettings.LEASE_SECRET_SHA256, hash(Functions.SECRET)));
-        List<String> headers = new ArrayList<>(List.of("Bearer " + Functions.SECRET, "bearer " + Functions.SECRET,
+        List<String> headers = new ArrayList<>(List.of(NOTHING_AFTER_TRIMMING));
+        headers.addAll(List.of("Bearer " + Functions.SECRET, "bearer " + Functions.SECRET,
                 "Bearer  " + Functions.SECRET + "  ", "Bearer " + Functions.SECRET + "x", "Token " + Functions.SECRET, "Bearer",
                 "Bearer" + Functions.SECRET, "Bearer " + Functions.SECRET.toUpperCase()));
         try (Function function = Functions.inMemory(new InMemoryLeaseStore())) {
@@ -80,6 +97,10 @@ class LeaseAuthorizerHandlerTest {
                         PayloadFormat.V2).status() == 200;
                 boolean authorizerAdmits = answer(authorizer, event(header)).equals("{\"isAuthorized\":true}");
                 assertEquals(functionAdmits, authorizerAdmits, header);
+            }
+            for (String nothing : NOTHING_AFTER_TRIMMING) {
+                assertEquals(401, function.call(TestEvents.request("GET", "/leases").header("Authorization", nothing), PayloadFormat.V2)
+                        .status(), "the function's own check: " + nothing);
             }
         }
     }

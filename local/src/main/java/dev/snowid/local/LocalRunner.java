@@ -2,6 +2,7 @@ package dev.snowid.local;
 
 import com.sun.net.httpserver.HttpHandler;
 import dev.snowid.WallClock;
+import dev.snowid.client.BearerSecretStrength;
 import dev.snowid.dynalite.DynaliteInstall;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.api.LeaseRouteAuth;
@@ -11,7 +12,6 @@ import dev.snowid.lambda.dynamodb.RegistryTable;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lambda.settings.InvalidSettingException;
 import dev.snowid.local.http.LocalHttpServer;
-import dev.snowid.protocol.BearerSecretStrength;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -115,8 +115,9 @@ public final class LocalRunner implements AutoCloseable {
         FunctionSettings checked = FunctionSettings.from(env, LocalSettings.VARIABLES); // every setting checked before anything starts
 
         Optional<String> secret = LocalSettings.leaseSecret(env);
-        if (secret.isPresent() && BearerSecretStrength.weakness(secret.get()) != null) {
-            throw new InvalidSettingException(LocalSettings.LOCAL_LEASE_SECRET, BearerSecretStrength.weakness(secret.get()));
+        String weakness = secret.map(BearerSecretStrength::weakness).orElse(null);
+        if (weakness != null) {
+            throw new InvalidSettingException(LocalSettings.LOCAL_LEASE_SECRET, weakness);
         }
         Optional<String> madeUp = Optional.empty();
         if (secret.isEmpty() && isUnset(env, FunctionSettings.LEASE_SECRET_SHA256)) {

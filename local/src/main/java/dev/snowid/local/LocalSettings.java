@@ -5,7 +5,7 @@ import dev.snowid.internal.NumberRange;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lambda.settings.FunctionSettings;
-import dev.snowid.protocol.BearerSecretStrength;
+import dev.snowid.client.BearerSecretStrength;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,7 @@ public final class LocalSettings {
     private static final Setting<String> SECRET = Setting.named(LOCAL_LEASE_SECRET).secret()
             .parsedBy(String::trim) // as the lease routes trim the secret a client presents, so both hash the same text
             .unsetMeans("made up and printed")
-            .allowed("at least " + BearerSecretStrength.MIN_BITS + " bits of randomness, e.g. " + BearerSecretStrength.HOW_TO_GENERATE)
+            .allowed(BearerSecretStrength.ALLOWED)
             .means("the plain bearer secret of the lease routes (hashed at start)");
     private static final Setting<String> DYNALITE_DIR = Setting.named(LOCAL_DYNALITE_DIR).unsetMeans("found or installed")
             .means("a folder with dynalite installed (node_modules/dynalite)");

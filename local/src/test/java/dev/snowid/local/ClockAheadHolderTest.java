@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ExtendWith(DynamoDbEngine.class)
 class ClockAheadHolderTest {
 
-    private static final String SECRET = "clock-ahead-oocmNhMJsnwhlnEUiR9dtaBm";
+    private static final String SECRET = "clock-ahead-49d73516459dd0c9068a0c0d71bff9582a10e6031b373c03da4913e617bc0749";
 
     private final AtomicLong aheadMillis = new AtomicLong();
     private final List<String> errors = new CopyOnWriteArrayList<>();

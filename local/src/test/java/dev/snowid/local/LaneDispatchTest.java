@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 class LaneDispatchTest {
 
-    private static final String SECRET = "dispatch-test-Jq3vX9mL2pR7tW4z";
+    private static final String SECRET = "dispatch-test-02c06f7dde4710134bdab8a70e619e580db094efac17ed0213b08208a69338c7";
 
     @Test
     void aRequestWithoutTheSecretIsRefusedOnItsHeadAndNeverReachesTheLeaseLane() throws Exception {

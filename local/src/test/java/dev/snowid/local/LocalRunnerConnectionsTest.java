@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DynamoDbEngine.class)
 class LocalRunnerConnectionsTest {
 
-    private static final String SECRET = "connections-94ODPNUlNaWpB5JCmZxEMWlE";
+    private static final String SECRET = "connections-c22713c61ad3396aca68d3bdc50755b7b61242d7e63329a12a9d7a608974fcf5";
 
     @Test
     void everyRequestTheRunnerCannotReadIsAnsweredAsJsonWithA4xx(TestTable table) {

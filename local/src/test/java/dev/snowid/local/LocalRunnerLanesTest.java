@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DynamoDbEngine.class)
 class LocalRunnerLanesTest {
 
-    private static final String SECRET = "lanes-test-secret-Vq8mZ2kX7pR4";
+    private static final String SECRET = "lanes-test-secret-f1fb629dc0e5cfa2483b9e117870eb9ab2cab2510a290ac58ef5d910f0dad18c";
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /**

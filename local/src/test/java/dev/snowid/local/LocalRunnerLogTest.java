@@ -34,7 +34,7 @@ class LocalRunnerLogTest {
                 FunctionSettings.TABLE, table.name(),
                 FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString(),
                 LocalSettings.LOCAL_PORT, "0",
-                LocalSettings.LOCAL_LEASE_SECRET, "local-log-HEcI6cHx1azvW3oYWftSs5vX",
+                LocalSettings.LOCAL_LEASE_SECRET, "local-log-0704f469b459141b7ae53f6c4a8093e5fb6ca6527de214bdefe7f051b0275576",
                 FunctionSettings.METRICS, "emf"))) {
             HttpResponse<String> answer = HttpClient.newHttpClient().send(
                     HttpRequest.newBuilder(URI.create(runner.baseUri() + "/ids?count=2")).GET().build(),

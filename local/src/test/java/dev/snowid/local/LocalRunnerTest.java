@@ -37,7 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ExtendWith(DynamoDbEngine.class)
 class LocalRunnerTest {
 
-    private static final String SECRET = "local-test-v5HWDmUhUaiz4BGGMGx3xcXt";
+    private static final String SECRET = "local-test-db63cd46fc3f68f171f001eda0cffdd57768d9ff9c7baa81b1b101f0264ec1a6";
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
@@ -206,14 +206,48 @@ class LocalRunnerTest {
         assertTrue(error.getMessage().contains("0 to 65535"), error.getMessage());
     }
 
+    /** Issue 32's guessable secrets, each of which the runner accepted before it judged with zxcvbn. */
     @Test
-    void aWeakSecretStopsItWithTheVariableNamedAndHowToMakeOne() {
-        var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.settings.InvalidSettingException.class,
-                () -> LocalRunner.start(Map.of(LocalSettings.LOCAL_PORT, "0", LocalSettings.LOCAL_LEASE_SECRET, "cold-start")));
-        assertEquals(LocalSettings.LOCAL_LEASE_SECRET, error.variable());
-        assertTrue(error.getMessage().startsWith(LocalSettings.LOCAL_LEASE_SECRET + " is too weak")
-                && error.getMessage().contains("openssl rand -base64 32") && !error.getMessage().contains("cold-start"), error.getMessage());
-        assertEquals(java.util.List.of(), dev.snowid.testing.MessageProse.strayPunctuation(error.getMessage()));
+    void aWeakSecretStopsItWithTheCodeTheVariableNamedAndHowToMakeOne() {
+        for (String weak : new String[] {"cold-start", "qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJKLZXCVBNM",
+            "1q2w3e4r5t6y7u8i9o0p!Q@W#E$R%T^Y&U*I(O)P", "Password1!Password2!Password3!Password4!", "correcthorsebatterystaple2024",
+            "2024-06-01T12:34:56.789+02:00 Europe/Berlin", "bXktc2VjcmV0LXBhc3N3b3Jk",
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}) {
+            var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.settings.InvalidSettingException.class,
+                    () -> LocalRunner.start(Map.of(LocalSettings.LOCAL_PORT, "0", LocalSettings.LOCAL_LEASE_SECRET, weak)), weak);
+            assertEquals(LocalSettings.LOCAL_LEASE_SECRET, error.variable());
+            assertTrue(error.getMessage().startsWith("[weak_lease_secret] " + LocalSettings.LOCAL_LEASE_SECRET + " is ")
+                    && error.getMessage().contains("openssl rand -base64 32") && !error.getMessage().contains(weak), error.getMessage());
+            assertEquals(java.util.List.of(), dev.snowid.testing.MessageProse.strayPunctuation(error.getMessage()));
+        }
+    }
+
+    @Test
+    void theEmptyStringsHashStopsItWithTheCodeAndTheVariableNamed() {
+        for (String hash : new String[] {"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+            "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"}) {
+            var error = org.junit.jupiter.api.Assertions.assertThrows(dev.snowid.lambda.settings.InvalidSettingException.class,
+                    () -> LocalRunner.start(Map.of(LocalSettings.LOCAL_PORT, "0", FunctionSettings.LEASE_SECRET_SHA256, hash)));
+            assertEquals(FunctionSettings.LEASE_SECRET_SHA256, error.variable());
+            assertTrue(error.getMessage().startsWith("[empty_secret_hash] " + FunctionSettings.LEASE_SECRET_SHA256
+                    + " is the SHA-256 of the empty string"), error.getMessage());
+        }
+    }
+
+    /**
+     * Issue 32: these once hashed, trimmed, to the empty string's SHA-256. Over the wire, trailing blanks are not part of a
+     * header's value (RFC 9110), so the first arrives as "Bearer"; U+0001 is refused as bad HTTP before any check, U+001F reaches it.
+     */
+    @Test
+    void aCredentialThatIsEmptyAfterTrimmingOpensNothing(TestTable table) {
+        try (LocalRunner runner = LocalRunner.start(environment(table))) {
+            String head = "GET /leases HTTP/1.1\r\nHost: localhost:" + runner.port() + "\r\nConnection: close\r\nAuthorization: ";
+            RawHttp.exchange(runner.port(), head + "Bearer  \r\n\r\n").assertJsonError(401, "unauthorized", "two spaces after Bearer");
+            RawHttp.exchange(runner.port(), head + "Bearer \u0001\r\n\r\n").assertJsonError(400, "invalid_request", "Bearer \\u0001");
+            RawHttp.exchange(runner.port(), head + "bearer \u001f\u001f\r\n\r\n").assertJsonError(401, "unauthorized",
+                    "bearer \\u001f\\u001f");
+            assertEquals(401, send(runner, "GET", "/leases", "Bearer  ", null).statusCode(), "through java.net.http");
+        }
     }
 
     private static Map<String, String> environment(TestTable table) {

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DynamoDbEngine.class)
 class NonAsciiInputTest {
 
-    private static final String SECRET = "non-ascii-Qm4tZ8xK2pW7vN1cRb5Y";
+    private static final String SECRET = "non-ascii-1cfaf88dbd98f79cc09d13de452bb508dee6910959e53b8d478084a832d3b263";
 
     @Test
     void rawUtf8InTheQueryAndPathIsEchoedAsSent(TestTable table) throws IOException {

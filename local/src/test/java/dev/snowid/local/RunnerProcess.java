@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class RunnerProcess implements AutoCloseable {
 
-    static final String SECRET = "process-test-O7hG4oVVGaqHYjMoTky78piS";
+    static final String SECRET = "process-test-0e63d83ed06595a7137f6a6c1e66ca913795e1d6120fa515e5389a1d92b70079";
     private static final Pattern ENGINE = Pattern.compile("snowid local: dynalite \\(pid \\d+\\) on (http://127\\.0\\.0\\.1:\\d+), tables on disk in (\\S+)/tables;");
     private static final Pattern READY = Pattern.compile("ready on (http://localhost:\\d+) — lease table '[^']+' on the runner's own dynalite");
 

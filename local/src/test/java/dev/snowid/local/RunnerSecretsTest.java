@@ -81,7 +81,7 @@ class RunnerSecretsTest {
 
     /** A strong secret no output could hold by chance. */
     private static String recognisable() {
-        byte[] random = new byte[20];
+        byte[] random = new byte[32];
         new SecureRandom().nextBytes(random);
         return "Recognisable" + HexFormat.of().formatHex(random);
     }

@@ -40,7 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ExtendWith(DynamoDbEngine.class)
 class TwoRegionRunnersTest {
 
-    private static final String SECRET = "two-regions-v5HWDmUhUaiz4BGGMGx3xcXt";
+    private static final String SECRET = "two-regions-562ed8c3264874d01aa6d5ce4accfea29e34c5a72b752c9a48806a8bd1b740dd";
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
 

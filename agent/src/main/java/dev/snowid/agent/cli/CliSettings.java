@@ -2,6 +2,7 @@ package dev.snowid.agent.cli;
 
 import dev.snowid.WallClock;
 import dev.snowid.agent.runtime.IamSigning;
+import dev.snowid.client.BearerSecretStrength;
 import dev.snowid.client.ClientSettings;
 import dev.snowid.client.HttpLeaseSource;
 import dev.snowid.client.auth.BearerSecret;
@@ -112,7 +113,9 @@ final class CliSettings {
         }
         HttpUrl.requireSafeForSecret(url, "'" + HttpUrl.shown(url.toString()) + "'", allowPlainHttp(env),
                 ALLOW_PLAIN_HTTP_VARIABLE + "=true");
-        return new HttpLeaseSource(url, BearerSecret.fixed(secret.trim()), holder);
+        // Judged as the agent judges its own: a command holds the secret in clear too.
+        return new HttpLeaseSource(url, BearerSecret.fixed(BearerSecretStrength.requireStrong("the environment variable " + SECRET_VARIABLE,
+                secret.trim())), holder);
     }
 
     /** {@value #ALLOW_PLAIN_HTTP_VARIABLE}: false unless {@code true}. */

@@ -9,8 +9,8 @@ import static dev.snowid.agent.config.AgentProperties.LEASE_URL;
 import static dev.snowid.agent.config.AgentProperties.VARIABLES;
 import static dev.snowid.agent.config.AgentProperties.envName;
 
+import dev.snowid.client.BearerSecretStrength;
 import dev.snowid.internal.WarningCode;
-import dev.snowid.protocol.BearerSecretStrength;
 import dev.snowid.protocol.HttpUrl;
 import java.util.ArrayList;
 import java.util.Collections;

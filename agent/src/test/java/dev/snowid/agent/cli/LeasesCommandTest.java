@@ -30,6 +30,10 @@ import org.junit.jupiter.api.Test;
 /** {@code leases <url>}: the slot map as a grid, drawn from a fixed fixture. */
 class LeasesCommandTest {
 
+    /** As {@code openssl rand -base64 32} makes them: the CLI judges a secret's strength before it sends it. */
+    private static final String SECRET = "wkbigRgy++p/8YrVpvvaZUyBtjS9TPHRQbcU4s0bM/g=";
+    private static final String WRONG_SECRET = "AwItB+JFGIQ4fZRWhJ0XDfnp9Geyf1uX3xQvWPjVFTM=";
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
@@ -52,26 +56,44 @@ class LeasesCommandTest {
     void theCommandReadsGetLeasesWithTheSecretFromTheEnvironment() throws IOException {
         int port = serve(200, resource("slot-map.json"));
 
-        int status = run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, " s3cret\n"), "http://127.0.0.1:" + port);
+        int status = run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, " " + SECRET + "\n"), "http://127.0.0.1:" + port);
 
         assertEquals(0, status, err.toString());
         assertEquals(resource("slot-grid.txt"), out.toString("UTF-8"));
-        assertEquals(Collections.singletonList("GET /leases Bearer s3cret"), authorizations);
+        assertEquals(Collections.singletonList("GET /leases Bearer " + SECRET), authorizations);
     }
 
     @Test
     void aRefusedSecretIsExit1WithTheApisWords() throws IOException {
         int port = serve(401, "{\"error\":\"unauthorized\",\"message\":\"the bearer secret is wrong\"}");
-        assertEquals(1, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "nope"), "http://127.0.0.1:" + port));
+        assertEquals(1, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, WRONG_SECRET), "http://127.0.0.1:" + port));
         assertTrue(err.toString("UTF-8").contains("the bearer secret is wrong"), err.toString("UTF-8"));
+    }
+
+    /** Issue 32: the CLI sent any secret it was given; it now judges it as the agent does, before any request. */
+    @Test
+    void aGuessableSecretIsExit2WithTheCodeAndHowToMakeOneAndNothingIsSent() throws IOException {
+        int port = serve(200, resource("slot-map.json"));
+        for (String weak : new String[] {"s3cret", "qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJKLZXCVBNM",
+            "1q2w3e4r5t6y7u8i9o0p!Q@W#E$R%T^Y&U*I(O)P", "Password1!Password2!Password3!Password4!", "correcthorsebatterystaple2024",
+            "2024-06-01T12:34:56.789+02:00 Europe/Berlin", "bXktc2VjcmV0LXBhc3N3b3Jk",
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}) {
+            err.reset();
+            assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, weak), "http://127.0.0.1:" + port), weak);
+            String said = err.toString("UTF-8");
+            assertTrue(said.contains("[weak_lease_secret] the environment variable " + CliSettings.SECRET_VARIABLE + " is ")
+                    && said.contains("openssl rand -base64 32"), said);
+            assertTrue(!said.contains(weak), "the secret is not echoed: " + said);
+        }
+        assertEquals(Collections.emptyList(), authorizations, "no weak secret was sent");
     }
 
     @Test
     void noSecretOrNoUrlIsExit2NamingWhatIsMissing() throws IOException {
         assertEquals(2, run(Collections.<String, String>emptyMap(), "http://127.0.0.1:1"));
         assertTrue(err.toString("UTF-8").contains(CliSettings.SECRET_VARIABLE), err.toString("UTF-8"));
-        assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "s")));
-        assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, "s"), "ftp://x"));
+        assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, SECRET)));
+        assertEquals(2, run(Collections.singletonMap(CliSettings.SECRET_VARIABLE, SECRET), "ftp://x"));
     }
 
     /** Issue 32: the CLI said nothing about sending the secret in clear; now it refuses, naming the opt-in. */

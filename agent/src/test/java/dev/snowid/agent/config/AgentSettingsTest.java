@@ -135,22 +135,22 @@ class AgentSettingsTest {
     void leasedNodePrefersTheSecretFromTheEnvironment() {
         properties.setProperty("snowid.lease.url", "https://api.example.org/prod");
         properties.setProperty("snowid.targets", "a.B#c");
-        environment.put("SNOWID_LEASE_SECRET", "from-env-Ctg27ruLbnVyLByKNtoloOZE");
+        environment.put("SNOWID_LEASE_SECRET", "from-env-141bc02747bebdaebf6bbcf8798d518d92d85fc06f09a78567b99193de77e8c3");
 
         AgentSettings settings = read();
         assertEquals("https://api.example.org/prod", settings.leaseUrl().toString());
-        assertEquals("from-env-Ctg27ruLbnVyLByKNtoloOZE", settings.leaseSecret());
+        assertEquals("from-env-141bc02747bebdaebf6bbcf8798d518d92d85fc06f09a78567b99193de77e8c3", settings.leaseSecret());
         assertTrue(settings.warnings().isEmpty());
 
-        properties.setProperty("snowid.lease.secret", "from-property-VtogHDDGvZZGNiPxjtzcnyoz");
+        properties.setProperty("snowid.lease.secret", "from-property-1360561d2d238ab4ad93ac7d5ee9486670ecf085b514c108628d4244be135e89");
         settings = read();
-        assertEquals("from-env-Ctg27ruLbnVyLByKNtoloOZE", settings.leaseSecret());
+        assertEquals("from-env-141bc02747bebdaebf6bbcf8798d518d92d85fc06f09a78567b99193de77e8c3", settings.leaseSecret());
         assertTrue(settings.warnings().get(0).startsWith("[secret_in_system_property] snowid.lease.secret is set both")
                 && settings.warnings().get(0).contains("using the environment variable"), settings.warnings()::toString);
 
         environment.remove("SNOWID_LEASE_SECRET");
         settings = read();
-        assertEquals("from-property-VtogHDDGvZZGNiPxjtzcnyoz", settings.leaseSecret());
+        assertEquals("from-property-1360561d2d238ab4ad93ac7d5ee9486670ecf085b514c108628d4244be135e89", settings.leaseSecret());
         assertTrue(settings.warnings().get(0).startsWith("[secret_in_system_property] ") && settings.warnings().get(0).contains("process list"),
                 settings.warnings()::toString);
     }
@@ -332,14 +332,29 @@ class AgentSettingsTest {
         properties.setProperty("snowid.targets", "a.B#c");
         environment.put("SNOWID_LEASE_SECRET", "s3cret-but-short");
         String refused = failure();
-        assertTrue(refused.startsWith("the environment variable SNOWID_LEASE_SECRET is too weak"), refused);
+        assertTrue(refused.startsWith("[weak_lease_secret] the environment variable SNOWID_LEASE_SECRET is too weak"), refused);
         assertTrue(refused.contains("openssl rand -base64 32") && !refused.contains("s3cret-but-short"), refused);
 
         environment.remove("SNOWID_LEASE_SECRET");
         properties.setProperty("snowid.lease.secret", "0123456789abcdef0123"); // 20 hex digits: 80 bits
-        assertTrue(failure().startsWith("the system property snowid.lease.secret is too weak"), failure());
-        properties.setProperty("snowid.lease.secret", "3f9c2b71e0a84d56c7b91e2f4a0d6c38"); // 32 random hex digits: 128 bits
-        assertEquals("3f9c2b71e0a84d56c7b91e2f4a0d6c38", read().leaseSecret());
+        assertTrue(failure().startsWith("[weak_lease_secret] the system property snowid.lease.secret is too weak"), failure());
+        properties.setProperty("snowid.lease.secret", "b3fa19a26e8bed7acb75d6ece948bc5fc78be6e54ac0318048e0345cd129fa58"); // openssl rand -hex 32
+        assertEquals("b3fa19a26e8bed7acb75d6ece948bc5fc78be6e54ac0318048e0345cd129fa58", read().leaseSecret());
+    }
+
+    /** Issue 32: each of these passed the agent's hand-written estimate; zxcvbn's guesses refuse them. */
+    @Test
+    void guessableSecretsAreRefused() {
+        properties.setProperty("snowid.lease.url", "https://api.example.org");
+        properties.setProperty("snowid.targets", "a.B#c");
+        for (String weak : new String[] {"qwertyuiopasdfghjklzxcvbnmQWERTYUIOPASDFGHJKLZXCVBNM", "1q2w3e4r5t6y7u8i9o0p!Q@W#E$R%T^Y&U*I(O)P",
+            "Password1!Password2!Password3!Password4!", "correcthorsebatterystaple2024", "2024-06-01T12:34:56.789+02:00 Europe/Berlin",
+            "bXktc2VjcmV0LXBhc3N3b3Jk", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}) {
+            environment.put("SNOWID_LEASE_SECRET", weak);
+            String refused = failure();
+            assertTrue(refused.startsWith("[weak_lease_secret] the environment variable SNOWID_LEASE_SECRET is "), weak + ": " + refused);
+            assertTrue(refused.contains("openssl rand -base64 32") && !refused.contains(weak), refused);
+        }
     }
 
     @Test
@@ -457,19 +472,19 @@ class AgentSettingsTest {
     @Test
     void theConfigFileMayHoldTheSecretUnlessEveryoneCanReadIt(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("snowid.properties");
-        Files.write(file, Arrays.asList("snowid.lease.url=https://api.example.org", "snowid.lease.secret=from-file-XvxXHM7Qqas6130CaBPSQIcJ", "snowid.targets=a.B#c"),
+        Files.write(file, Arrays.asList("snowid.lease.url=https://api.example.org", "snowid.lease.secret=from-file-de81036b2306ff0c3133f31df546a3091c60ecb1c057f01ae10dc4be00330bde", "snowid.targets=a.B#c"),
                 StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         environment.put("SNOWID_CONFIG", file.toString());
-        assertEquals("from-file-XvxXHM7Qqas6130CaBPSQIcJ", read().leaseSecret());
+        assertEquals("from-file-de81036b2306ff0c3133f31df546a3091c60ecb1c057f01ae10dc4be00330bde", read().leaseSecret());
         assertTrue(read().warnings().isEmpty(), read().warnings()::toString);
 
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         assertEquals(Arrays.asList("[secret_file_readable] snowid.lease.secret is in " + file + ", which every user of this machine can read; allow only the"
                 + " application's user (chmod o-r)"), read().warnings());
 
-        environment.put("SNOWID_LEASE_SECRET", "from-env-Ctg27ruLbnVyLByKNtoloOZE");
-        assertEquals("from-env-Ctg27ruLbnVyLByKNtoloOZE", read().leaseSecret(), "the environment variable wins for the secret");
+        environment.put("SNOWID_LEASE_SECRET", "from-env-141bc02747bebdaebf6bbcf8798d518d92d85fc06f09a78567b99193de77e8c3");
+        assertEquals("from-env-141bc02747bebdaebf6bbcf8798d518d92d85fc06f09a78567b99193de77e8c3", read().leaseSecret(), "the environment variable wins for the secret");
     }
 
     @Test
@@ -510,7 +525,7 @@ class AgentSettingsTest {
         properties.setProperty("snowid.targets", "a.B#c");
         properties.setProperty("snowid.lease.url", "https://api.example.org");
         properties.setProperty("snowid.lease.auth", "aws_iam");
-        properties.setProperty("snowid.lease.secret", "never-shown-Hk2mQ9xT4vB7nR1w");
+        properties.setProperty("snowid.lease.secret", "never-shown-f6c600af6c7a87dd057039c5821039c072e8a568b6a10e8a3cd146ffba8024dd");
         String refused = failure();
         assertTrue(refused.startsWith("snowid.lease.secret=<secret, not shown> is set, but snowid.lease.auth=aws_iam"), refused);
 

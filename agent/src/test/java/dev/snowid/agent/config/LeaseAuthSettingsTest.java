@@ -29,10 +29,10 @@ class LeaseAuthSettingsTest {
     @Test
     void bearerIsTheDefaultAndNeedsTheSecret() {
         leased();
-        environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
+        environment.put("SNOWID_LEASE_SECRET", "lease-auth-53c5a3d2da21619cd791fbfd854015dc4f4e363553d3b60af75775d465c9e664");
         AgentSettings settings = read();
         assertFalse(settings.leaseSigned());
-        assertEquals("lease-auth-Vq8mZ3kT1xR6pN2wL9cB", settings.leaseSecret());
+        assertEquals("lease-auth-53c5a3d2da21619cd791fbfd854015dc4f4e363553d3b60af75775d465c9e664", settings.leaseSecret());
         assertNull(settings.leaseRegion());
     }
 
@@ -56,7 +56,7 @@ class LeaseAuthSettingsTest {
     void aSecretWithAwsIamIsRefusedNamingBoth() {
         leased();
         properties.setProperty(AgentProperties.LEASE_AUTH, "aws_iam");
-        environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
+        environment.put("SNOWID_LEASE_SECRET", "lease-auth-53c5a3d2da21619cd791fbfd854015dc4f4e363553d3b60af75775d465c9e664");
         AgentConfigurationException refused = assertThrows(AgentConfigurationException.class, this::read);
         assertTrue(refused.getMessage().contains(AgentProperties.LEASE_SECRET) && refused.getMessage().contains("aws_iam"), refused.getMessage());
     }
@@ -64,7 +64,7 @@ class LeaseAuthSettingsTest {
     @Test
     void anUnknownModeARegionWithoutIamAndIamWithoutALeaseAreRefused() {
         leased();
-        environment.put("SNOWID_LEASE_SECRET", "lease-auth-Vq8mZ3kT1xR6pN2wL9cB");
+        environment.put("SNOWID_LEASE_SECRET", "lease-auth-53c5a3d2da21619cd791fbfd854015dc4f4e363553d3b60af75775d465c9e664");
         properties.setProperty(AgentProperties.LEASE_AUTH, "iam");
         assertTrue(assertThrows(AgentConfigurationException.class, this::read).getMessage().contains("is not a lease auth mode; allowed 'bearer'"));
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SecretNeverShownTest {
 
     private static final String MARK = "Sn0wMarkQ7";
-    private static final String SECRET = MARK + "zLx2VbN9fR4mT8kH6jP1sD5gYcAe";
+    private static final String SECRET = MARK + "6dcdd2ba01fe3e6f0345979db65650d8ea8fb86bfa4bcefd2ccfaac3cb2b63f7";
     private static final String URL = "https://api.example.org/prod";
 
     @TempDir

@@ -65,16 +65,16 @@ class AgentConfigurationIT {
                     "no node configured: set snowid.node=<datacenter>:<machine>"));
             cases.add(bad(jdk, "both node and lease URL",
                     props("snowid.node", "1:1", "snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET),
-                    env("SNOWID_LEASE_SECRET", "it-fcLNrUDuFXU8GLATvRm2T3DK"),
+                    env("SNOWID_LEASE_SECRET", "it-712cf6e2aef9b9f3663cd6f95d779cf9a8eb3bd342e2c7b54bca869f0cb3965c"),
                     "snowid.node='1:1' and snowid.lease.url='http://127.0.0.1:" + closedPort + "' are both set: choose one"));
             cases.add(bad(jdk, "lease URL without secret", props("snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET),
                     env(), "snowid.lease.url needs the lease API's bearer secret: set the environment variable SNOWID_LEASE_SECRET"));
             cases.add(bad(jdk, "unreachable lease API", props("snowid.lease.url", "http://127.0.0.1:" + closedPort, "snowid.targets", TARGET,
                     "snowid.lease.startupDeadline", "1000"),
-                    env("SNOWID_LEASE_SECRET", "it-fcLNrUDuFXU8GLATvRm2T3DK"),
+                    env("SNOWID_LEASE_SECRET", "it-712cf6e2aef9b9f3663cd6f95d779cf9a8eb3bd342e2c7b54bca869f0cb3965c"),
                     "snowid.lease.url='http://127.0.0.1:" + closedPort + "': no lease from the lease API at start-up"));
             cases.add(bad(jdk, "lease URL not http", props("snowid.lease.url", "ftp://example.org/", "snowid.targets", TARGET),
-                    env("SNOWID_LEASE_SECRET", "it-fcLNrUDuFXU8GLATvRm2T3DK"), "snowid.lease.url='ftp://example.org/' uses 'ftp': only https"));
+                    env("SNOWID_LEASE_SECRET", "it-712cf6e2aef9b9f3663cd6f95d779cf9a8eb3bd342e2c7b54bca869f0cb3965c"), "snowid.lease.url='ftp://example.org/' uses 'ftp': only https"));
             cases.add(bad(jdk, "unsafe onUnavailable", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.onUnavailable", "original"),
                     env(), "snowid.onUnavailable='original' is not a policy; allowed: throw"));
             cases.add(bad(jdk, "epoch in the future", props("snowid.node", "1:1", "snowid.targets", TARGET, "snowid.epoch", "99999999999999"),

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(DynamoDbEngine.class)
 class RegionCommandsTest {
 
-    private static final String SECRET = "region-cli-v5HWDmUhUaiz4BGGMGx3xcXt";
+    private static final String SECRET = "region-cli-a2d32e11ffcef04860ac974f7ec67890e9445e82fc8b0757e1bd3e3e2829b941";
     private final String registry = "snowid-registry-" + UUID.randomUUID();
 
     private Map<String, String> runner(String region, String datacenters, boolean guarded) {

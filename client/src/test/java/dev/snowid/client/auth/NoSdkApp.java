@@ -22,7 +22,7 @@ public final class NoSdkApp {
         }
         String url = "http://127.0.0.1:" + closedPort;
         try {
-            SnowidClient.builder().leaseUrl(url).secret("no-sdk-Jd7wQ2mX9kV4tR8zL1pN").startupDeadline(0).build().close();
+            SnowidClient.builder().leaseUrl(url).secret("no-sdk-542297cce515cca6507f9768567da540bec5c87b9365c92be4cbf74598bfbe71").startupDeadline(0).build().close();
             System.out.println("bearer: built");
         } catch (RuntimeException | LinkageError e) {
             System.out.println("bearer: " + e.getClass().getName() + ": " + e.getMessage());

@@ -36,10 +36,15 @@ public final class BearerSecretCheck {
             return Optional.of("no Authorization header: the lease routes need 'Authorization: Bearer <secret>'");
         }
         String header = authorization.get();
-        if (header.length() <= SCHEME.length() || !header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+        if (!header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             return Optional.of("the Authorization header is not 'Bearer <secret>'");
         }
-        byte[] presented = sha256(header.substring(SCHEME.length()).trim());
+        // Trimmed before it is judged: "Bearer " with only spaces or control characters after it presents nothing.
+        String secret = header.substring(SCHEME.length()).trim();
+        if (secret.isEmpty()) {
+            return Optional.of("the Authorization header is 'Bearer ' with no secret after it");
+        }
+        byte[] presented = sha256(secret);
         boolean matched = false;
         for (byte[] hash : secretHashes) {
             matched |= MessageDigest.isEqual(presented, hash); // no early exit: every digest is compared

@@ -3,6 +3,7 @@ package dev.snowid.lambda.settings;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.WholeNumber;
 import dev.snowid.protocol.EchoedInput;
+import dev.snowid.protocol.EmptySecretHash;
 import dev.snowid.protocol.HttpUrl;
 import java.net.URI;
 import java.util.HexFormat;
@@ -16,8 +17,8 @@ import java.util.Locale;
 final class FunctionValues {
 
     static final String TABLE_ALLOWED = "3 to 255 characters of a-z, A-Z, 0-9, '_', '-' and '.'";
-    static final String SHA256_ALLOWED = "exactly 64 hex digits, the SHA-256 of the bearer secret (e.g. printf %s \"$SECRET\""
-            + " | sha256sum | cut -d' ' -f1)";
+    static final String SHA256_ALLOWED = "exactly 64 hex digits, the SHA-256 of the bearer secret, not of the empty string (e.g. "
+            + EmptySecretHash.HOW_TO_HASH + ")";
     static final String ENDPOINT_ALLOWED = "an http(s) URL such as http://localhost:8000";
     static final String SERVICE_ALLOWED = "1 to 255 printable ASCII characters, not all spaces (e.g. the stack name)";
     static final String NAMESPACE_ALLOWED = "1 to 255 characters of a-z, A-Z, 0-9, '.', '-', '_', '/', '#', ':' and space, not"
@@ -51,6 +52,9 @@ final class FunctionValues {
     static byte[] sha256(String hex) {
         if (hex.length() != 64) {
             throw new IllegalArgumentException("has " + hex.length() + " characters; allowed " + SHA256_ALLOWED);
+        }
+        if (EmptySecretHash.is(hex)) {
+            throw new IllegalArgumentException(EmptySecretHash.refusal());
         }
         try {
             return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));

@@ -187,6 +187,8 @@ class FunctionSettingsTest {
         assertEquals(List.of(), MessageProse.strayPunctuation(empty.getMessage()));
         assertEquals("SNOWID_X: 'y' is not allowed", new InvalidSettingException("SNOWID_X", "'y' is not allowed").getMessage());
         assertEquals("SNOWID_X must be set", new InvalidSettingException("SNOWID_X", "must be set").getMessage());
+        assertEquals("[weak_lease_secret] SNOWID_X is weak", new InvalidSettingException("SNOWID_X", "[weak_lease_secret] is weak")
+                .getMessage(), "a coded message keeps its code first");
     }
 
     @Test
@@ -194,8 +196,28 @@ class FunctionSettingsTest {
         for (String value : new String[] {"abc", "zz86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}) {
             InvalidSettingException error = assertThrows(InvalidSettingException.class,
                     () -> FunctionSettings.from(Map.of(FunctionSettings.LEASE_SECRET_SHA256, value)));
-            // sha256sum alone prints "<hash>  -", which is not 64 hex digits.
-            assertTrue(error.getMessage().contains("printf %s \"$SECRET\" | sha256sum | cut -d' ' -f1"), error.getMessage());
+            // sha256sum alone prints "<hash>  -", which is not 64 hex digits; an unset variable stops the command.
+            assertTrue(error.getMessage().contains("printf %s \"${SNOWID_LEASE_SECRET:?set it first}\" | sha256sum | cut -d' ' -f1"),
+                    error.getMessage());
+        }
+    }
+
+    /** Issue 32: the hash an unset variable hashes to would open the lease routes to "Bearer " and nothing after it. */
+    @Test
+    void theEmptyStringsHashIsRefusedByNameInAnyLetterCaseForTheCurrentAndTheNextSecret() {
+        String empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+        String mixed = "E3b0C44298fc1c149AFBF4c8996fb92427ae41e4649b934ca495991b7852B855";
+        for (String variable : new String[] {FunctionSettings.LEASE_SECRET_SHA256, FunctionSettings.LEASE_SECRET_NEXT_SHA256}) {
+            for (String value : new String[] {empty, empty.toUpperCase(java.util.Locale.ROOT), mixed}) {
+                InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                        () -> FunctionSettings.from(Map.of(variable, value)), variable + "=" + value);
+                assertEquals(variable, error.variable());
+                assertTrue(error.getMessage().startsWith("[empty_secret_hash] " + variable + " is the SHA-256 of the empty string: the"
+                        + " secret's variable was unset or empty when it was hashed"), error.getMessage());
+                assertTrue(error.getMessage().contains("${SNOWID_LEASE_SECRET:?set it first}"), error.getMessage());
+                assertFalse(error.getMessage().contains(value), "the value is not echoed: " + error.getMessage());
+                assertEquals(List.of(), MessageProse.strayPunctuation(error.getMessage()));
+            }
         }
     }
 

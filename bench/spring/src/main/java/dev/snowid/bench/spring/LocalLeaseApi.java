@@ -8,7 +8,7 @@ import java.util.Map;
 /** The lease API the benchmarks lease from: the function's local runner, with its own dynalite. The one class that knows the runner. */
 final class LocalLeaseApi implements AutoCloseable {
 
-    static final String SECRET = "bench-secret-Qm4tZ8xK2pW7vN1c";
+    static final String SECRET = "bench-secret-8588c394de39296396095a2258c718b7ce9f5994eb2c570b70063f7f9b3188bb";
 
     private final LocalRunner runner;
 

@@ -1,5 +1,6 @@
 package dev.snowid.spring.autoconfigure;
 
+import dev.snowid.client.BearerSecretStrength;
 import dev.snowid.client.ClientSettings;
 import dev.snowid.internal.NumberRange;
 import dev.snowid.internal.Setting;
@@ -18,7 +19,7 @@ public enum SnowidSetting {
             .allowed("the snowid function's base URL (the template's LeaseUrl output, or the local runner's address)")
             .means("required: the snowid function's base URL"), ClientSettings.LEASE_URL),
     SECRET(Setting.named("snowid.lease.secret").secret()
-            .allowed("the lease API's bearer secret (or the environment variable SNOWID_LEASE_SECRET)")
+            .allowed("the lease API's bearer secret, " + BearerSecretStrength.ALLOWED + " (or the environment variable SNOWID_LEASE_SECRET)")
             .means("required in bearer mode (or the environment variable SNOWID_LEASE_SECRET): the lease API's bearer secret"),
             ClientSettings.SECRET),
     AUTH(Setting.named("snowid.lease.auth").byDefault(LeaseAuthMode.BEARER.value())

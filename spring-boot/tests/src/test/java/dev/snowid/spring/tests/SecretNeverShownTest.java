@@ -26,7 +26,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 class SecretNeverShownTest {
 
     private static final String MARK = "Sn0wMarkQ7";
-    private static final String SECRET = MARK + "zLx2VbN9fR4mT8kH6jP1sD5gYcAe";
+    private static final String SECRET = MARK + "6dcdd2ba01fe3e6f0345979db65650d8ea8fb86bfa4bcefd2ccfaac3cb2b63f7";
 
     /** Start-up asks again after an unsettled answer: 1.5 s shows the retry's messages as 10 s would. */
     private static final String BRIEF_RETRIES = "snowid.lease.startup-deadline=1500ms";

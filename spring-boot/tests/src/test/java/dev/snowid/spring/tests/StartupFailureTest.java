@@ -16,7 +16,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 @ExtendWith(OutputCaptureExtension.class)
 class StartupFailureTest {
 
-    private static final String WRONG_SECRET = "not-the-secret-7d1e-4b2a9c0f5e";
+    private static final String WRONG_SECRET = "not-the-secret-1087dd6f1dc2d876abe6e38b01159c3bf2c2479505045b7144f5737cf3bea735";
 
     @Test
     void aWrongSecretStopsStartUpNamingTheSecretProperty(CapturedOutput output) {
@@ -26,6 +26,17 @@ class StartupFailureTest {
                 "The lease API at " + url + " refused the bearer secret (snowid.lease.secret): HTTP 401",
                 "Set snowid.lease.secret (or SNOWID_LEASE_SECRET) to the secret the lease API expects.");
         assertFalse(output.getAll().contains(WRONG_SECRET), "the secret in a log line");
+    }
+
+    /** Issue 32: the starter judges the secret it holds as every front end does, before any request. */
+    @Test
+    void aGuessableSecretStopsStartUpNamingTheSecretPropertyAndHowToMakeOne(CapturedOutput output) {
+        String guessable = "correcthorsebatterystaple2024";
+        assertThrows(Exception.class, () -> Apps.builder(LeaseApi.shared().url(), guessable).run());
+        assertReport(output, "snowid cannot lease a node slot: [weak_lease_secret] secret is too weak",
+                "Set snowid.lease.secret to the lease API's bearer secret, a secret that takes at least 2^128 guesses, e.g. openssl rand"
+                        + " -base64 32");
+        assertFalse(output.getAll().contains(guessable), "the secret in a log line");
     }
 
     @Test

@@ -36,7 +36,7 @@ public final class LeaseApi implements AutoCloseable {
     /** The pool's holder slots unless a test asks for another number. */
     public static final int SLOTS = 8;
     /** The runner's bearer secret ({@code SNOWID_LEASE_SECRET}). */
-    public static final String SECRET = "lease-api-test-wYyblWwlOhoK37khzqz4xgtC";
+    public static final String SECRET = "lease-api-test-562651fc9d6244cbb845cbb81f5a653544b34619d55af73e9d55bca297d0918e";
     public static final long LEASE_MILLIS = 5_000;
     private static final String INTRUDER = "test-intruder";
 
