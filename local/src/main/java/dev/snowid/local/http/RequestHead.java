@@ -85,7 +85,8 @@ record RequestHead(String method, String target, URI uri, boolean http10, Header
             throw Refusal.invalid("a header name is not a token (no white space before the colon; letters, digits and "
                     + TOKEN_PUNCTUATION + ")");
         }
-        String value = line.substring(colon + 1).strip();
+        // Only SP and HTAB surround a value (RFC 9110's OWS); String.strip() would also drop U+001C to U+001F unseen.
+        String value = line.substring(colon + 1).replaceAll("^[ \t]+|[ \t]+$", "");
         if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c == 0x7f)) {
             throw Refusal.invalid("the value of header " + name + " holds a control character");
         }
