@@ -7,7 +7,7 @@ import dev.snowid.internal.WholeNumber;
 import dev.snowid.protocol.DecodeAnswer;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.region.Block;
-import dev.snowid.region.RegionPlan;
+import dev.snowid.region.plan.RegionPlan;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
