@@ -12,6 +12,7 @@ import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.lease.RequestIdConflictException;
+import dev.snowid.protocol.ApiRoute;
 import dev.snowid.protocol.ErrorAnswer;
 import dev.snowid.protocol.IdsAnswer;
 import dev.snowid.protocol.LeaseMessage;
@@ -262,9 +263,10 @@ public final class HttpLeaseSource implements LeaseSource {
      * @throws LeaseStoreUnavailableException unless the API answered 200 with {@code count} IDs
      */
     public long[] ids(int count) {
-        String path = "/ids?count=" + count;
-        Answer answer = exchange("GET", path, null, RENEW_READ_TIMEOUT_MILLIS);
-        String at = "GET " + path + " at " + baseUrl;
+        ApiRoute route = ApiRoute.GET_IDS;
+        String path = route.template() + "?count=" + count;
+        Answer answer = exchange(route.method(), path, null, RENEW_READ_TIMEOUT_MILLIS);
+        String at = route.method() + " " + path + " at " + baseUrl;
         if (answer.status != 200) {
             throw new LeaseStoreUnavailableException(at + " answered HTTP " + answer.status + ": " + ErrorAnswer.read(answer.body).text(),
                     answer.retryAfterMillis, null);

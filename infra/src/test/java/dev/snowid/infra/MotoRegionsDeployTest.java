@@ -16,7 +16,7 @@ import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.region.Block;
 import dev.snowid.region.BlockClaims;
 import dev.snowid.region.Claimant;
-import dev.snowid.region.RegionPlan;
+import dev.snowid.region.plan.RegionPlan;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.OnMoto;
 import java.io.IOException;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.dynamodb.RegistrySchema;
 import dev.snowid.region.Block;
-import dev.snowid.region.RegionPlan;
+import dev.snowid.region.plan.RegionPlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

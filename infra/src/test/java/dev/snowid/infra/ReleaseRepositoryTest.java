@@ -28,7 +28,8 @@ class ReleaseRepositoryTest {
 
     private static final String VERSION = "0.0.1";
     /** The libraries, and what they need in the reactor to build; spring-boot/* joins once it exists. */
-    private static final List<String> LIBRARIES = List.of("snowid-core", "snowid-protocol", "snowid-client", "snowid-integrations", "snowid-agent");
+    private static final List<String> LIBRARIES = List.of("snowid-core", "snowid-protocol", "snowid-region-plan", "snowid-client", "snowid-integrations",
+            "snowid-agent");
     /** The Spring Boot starter's modules, once the checkout has them. */
     private static final List<String> SPRING_BOOT = List.of("snowid-spring-boot-autoconfigure", "snowid-spring-boot-starter");
     private static final Path ROOT = Path.of(System.getProperty("snowid.root", "..")).toAbsolutePath().normalize();

@@ -8,6 +8,7 @@ import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.api.Route;
 import dev.snowid.lambda.http.PayloadFormat;
+import dev.snowid.protocol.ApiRoute;
 import dev.snowid.testing.InMemoryLeaseStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,19 @@ class RouteTableTest {
             }
             assertEquals(table, rows, message);
         }
+    }
+
+    @Test
+    void theFunctionAnswersEveryRowOfTheRouteTableTheClientsCallBy() {
+        Set<String> table = new TreeSet<>();
+        for (ApiRoute row : ApiRoute.values()) {
+            table.add(row.toString());
+        }
+        Set<String> answered = new TreeSet<>();
+        for (Endpoint endpoint : Endpoint.values()) {
+            answered.add(endpoint.routeKey());
+        }
+        assertEquals(table, answered);
     }
 
     /** {@code method} on {@code route}'s template filled in, with the secret and a JSON body: past auth to the handler's own checks. */

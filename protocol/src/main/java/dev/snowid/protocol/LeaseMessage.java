@@ -11,7 +11,7 @@ import java.util.Map;
  * The JSON bodies of the lease routes. A lease travels as
  * {@code {"slot":i,"datacenter":d,"machine":m,"owner":"…","fence":n,"floor":ms,"expiresAt":ms,"epoch":ms}}:
  * everything a holder needs to issue under it and to renew it, including the ID epoch it must
- * issue with. The function writes it with {@link #lease(Lease, long)}; the client reads it with
+ * issue with. The function writes it with {@link #lease(Lease, long)}, its one writer; the client reads it with
  * {@link #readLease(String)} and {@link #readEpochMillis(String)} and writes its requests with the
  * other methods.
  */

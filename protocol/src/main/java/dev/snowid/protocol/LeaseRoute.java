@@ -3,38 +3,44 @@ package dev.snowid.protocol;
 import dev.snowid.Slot;
 
 /**
- * The lease routes: method, path, the status of success, and what every other answer means to
- * the caller ({@link Failure}). Both sides route by these; the client turns failures into the
+ * The lease routes: their rows of the route table ({@link ApiRoute}: method and path), the status
+ * of success, and what every other answer means to the caller ({@link Failure}). Both sides route
+ * by these; the client turns failures into the
  * lease exceptions a {@code dev.snowid.lease.LeasedGenerator} understands (the protocol:
  * {@code docs/protocol.md}).
  */
 public enum LeaseRoute {
 
     /** {@code POST /leases}, body {@code {"holder":"…","requestId":"…"}} (both optional) → 201 and a lease. */
-    ACQUIRE("POST", 201),
+    ACQUIRE(ApiRoute.ACQUIRE, 201),
     /** {@code PUT /leases/{slot}}, body {@code {"owner":"…","fence":n}} → 200 and the lease as stored. */
-    RENEW("PUT", 200),
+    RENEW(ApiRoute.RENEW, 200),
     /** {@code DELETE /leases/{slot}}, body {@code {"owner":"…","fence":n,"lastIssued":ms}} → 204. */
-    RELEASE("DELETE", 204),
+    RELEASE(ApiRoute.RELEASE, 204),
     /**
      * {@code GET /leases} → 200 and the slot map ({@link SlotMap}): every held slot with holder,
      * fence and window, never an owner token, and a summary per part of the pool. For operators.
      */
-    SLOT_MAP("GET", 200);
+    SLOT_MAP(ApiRoute.SLOT_MAP, 200);
 
     /** The collection all lease routes live under. */
     public static final String LEASES = "/leases";
 
-    private final String method;
+    private final ApiRoute row;
     private final int successStatus;
 
-    LeaseRoute(String method, int successStatus) {
-        this.method = method;
+    LeaseRoute(ApiRoute row, int successStatus) {
+        this.row = row;
         this.successStatus = successStatus;
     }
 
+    /** This route's row of the route table. */
+    public ApiRoute row() {
+        return row;
+    }
+
     public String method() {
-        return method;
+        return row.method();
     }
 
     public int successStatus() {
@@ -43,11 +49,7 @@ public enum LeaseRoute {
 
     /** The path of this route: {@code /leases} to acquire or list, {@code /leases/{slot index}} for a held slot. */
     public String path(Slot slot) {
-        return onCollection() ? LEASES : LEASES + "/" + slot.index();
-    }
-
-    private boolean onCollection() {
-        return this == ACQUIRE || this == SLOT_MAP;
+        return row.path(slot == null ? null : slot.index());
     }
 
     /** What an answer other than the route's success means to the caller; each holder turns it into its own error. */
@@ -111,6 +113,6 @@ public enum LeaseRoute {
 
     @Override
     public String toString() {
-        return method + " " + (onCollection() ? LEASES : LEASES + "/{slot}");
+        return row.toString();
     }
 }

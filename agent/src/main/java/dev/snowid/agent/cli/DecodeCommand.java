@@ -4,10 +4,11 @@ import dev.snowid.InvalidIdException;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
 import dev.snowid.internal.WholeNumber;
+import dev.snowid.protocol.ApiRoute;
 import dev.snowid.protocol.DecodeAnswer;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.region.Block;
-import dev.snowid.region.RegionPlan;
+import dev.snowid.region.plan.RegionPlan;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -105,9 +106,10 @@ public final class DecodeCommand {
     /** The region the claim registry names for the ID, as any stack's public decode route answers. */
     private static int apiRegion(String base, SnowflakeId id, PrintStream out, PrintStream err) {
         try {
-            PublicRoute.Answer answer = PublicRoute.get(PublicRoute.base(HttpUrl.parse(base).toString()), "/ids/" + id.value());
+            String path = ApiRoute.DECODE.path(id.value());
+            PublicRoute.Answer answer = PublicRoute.get(PublicRoute.base(HttpUrl.parse(base).toString()), path);
             if (answer.status != 200) {
-                err.println("GET /ids/" + id.value() + " answered HTTP " + answer.status + ": " + answer.body);
+                err.println(ApiRoute.DECODE.method() + " " + path + " answered HTTP " + answer.status + ": " + answer.body);
                 return 1;
             }
             String region = DecodeAnswer.region(answer.body);

@@ -1,18 +1,19 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.lambda.http.GatewayEvent;
-import dev.snowid.protocol.LeaseRoute;
+import dev.snowid.protocol.ApiRoute;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * The route table's rows: a method on a {@link Route} (whose path, function and auth are the
- * other columns), and the one home of the route keys API Gateway matches ({@code GET /ids/{id}}).
- * Routing reads it, and so do the answers for what it lacks: a route's methods are the
- * {@code Allow} header of its 405, and the 404s list the table. {@link SnowidApi} answers each row
- * in a switch that the compiler holds to every row.
+ * The route table's rows as the function answers them: each is a row of the API's one route table,
+ * {@link ApiRoute} (method and path, which the clients call by), on the {@link Route} of its path
+ * (whose function, query and auth are the other columns); and the one home of the route keys API
+ * Gateway matches ({@code GET /ids/{id}}). Routing reads it, and so do the answers for what it
+ * lacks: a route's methods are the {@code Allow} header of its 405, and the 404s list the table.
+ * {@link SnowidApi} answers each row in a switch that the compiler holds to every row.
  *
  * <p>The function routes by the route key API Gateway matched, never by the path alone: a request
  * that reached the catch-all {@value #DEFAULT_ROUTE_KEY} route passed none of the routes' own
@@ -20,14 +21,14 @@ import java.util.function.Predicate;
  */
 public enum Endpoint {
 
-    GET_IDS("GET", Route.IDS),
-    POST_IDS("POST", Route.IDS),
-    DECODE("GET", Route.DECODE),
-    ACQUIRE(LeaseRoute.ACQUIRE.method(), Route.LEASES),
-    SLOT_MAP(LeaseRoute.SLOT_MAP.method(), Route.LEASES),
-    RENEW(LeaseRoute.RENEW.method(), Route.LEASE),
-    RELEASE(LeaseRoute.RELEASE.method(), Route.LEASE),
-    HEALTH("GET", Route.HEALTH);
+    GET_IDS(ApiRoute.GET_IDS),
+    POST_IDS(ApiRoute.POST_IDS),
+    DECODE(ApiRoute.DECODE),
+    ACQUIRE(ApiRoute.ACQUIRE),
+    SLOT_MAP(ApiRoute.SLOT_MAP),
+    RENEW(ApiRoute.RENEW),
+    RELEASE(ApiRoute.RELEASE),
+    HEALTH(ApiRoute.HEALTH);
 
     /** API Gateway's catch-all route: every request no route of the table matched. */
     public static final String DEFAULT_ROUTE_KEY = GatewayEvent.DEFAULT_ROUTE_KEY;
@@ -35,9 +36,9 @@ public enum Endpoint {
     private final String method;
     private final Route route;
 
-    Endpoint(String method, Route route) {
-        this.method = method;
-        this.route = route;
+    Endpoint(ApiRoute row) {
+        this.method = row.method();
+        this.route = Route.of(row);
     }
 
     public String method() {

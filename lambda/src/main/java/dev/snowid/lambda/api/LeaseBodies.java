@@ -2,34 +2,20 @@ package dev.snowid.lambda.api;
 
 import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.lease.HeldSlot;
-import dev.snowid.lease.Lease;
 import dev.snowid.protocol.LeaseFields;
 import dev.snowid.protocol.RegionClaims;
 import dev.snowid.protocol.SlotMap;
 import dev.snowid.protocol.SlotRanges;
 
 /**
- * The lease routes' answer bodies, written by the function's one JSON writer. The field names and
- * their order are the wire contract's ({@link LeaseFields}, {@code LeaseMessage}, {@code SlotMap}):
- * the contract fixtures hold both sides to the same bytes.
+ * The slot map's answer body, written by the function's JSON writer; its one reader is the wire
+ * contract's {@code SlotMap}. A lease has one writer too, the contract's {@code LeaseMessage}. The
+ * field names and their order are the wire contract's ({@link LeaseFields}): the contract fixtures
+ * hold both sides to the same bytes.
  */
 public final class LeaseBodies {
 
     private LeaseBodies() {
-    }
-
-    /** A granted or renewed lease, with the epoch (unix ms) its IDs must be issued with. */
-    static String lease(Lease lease, long epochMillis) {
-        return new JsonWriter(192)
-                .field(LeaseFields.SLOT, lease.slot().index())
-                .field(LeaseFields.DATACENTER, lease.slot().datacenter())
-                .field(LeaseFields.MACHINE, lease.slot().machine())
-                .field(LeaseFields.OWNER, lease.owner())
-                .field(LeaseFields.FENCE, lease.fence())
-                .field(LeaseFields.FLOOR, lease.window().floor())
-                .field(LeaseFields.EXPIRES_AT, lease.window().expiresAt())
-                .field(LeaseFields.EPOCH, epochMillis)
-                .end();
     }
 
     /** The slot map, as {@code GET /leases} answers it. */

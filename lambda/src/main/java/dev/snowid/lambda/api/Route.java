@@ -1,15 +1,15 @@
 package dev.snowid.lambda.api;
 
 import dev.snowid.lambda.settings.FunctionRole;
-import dev.snowid.protocol.LeaseRoute;
+import dev.snowid.protocol.ApiRoute;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The paths of the API, and what the route table says of each path: the query parameters it
- * takes (any other is refused), which of the template's two functions answers it, and whether it
- * takes the lease routes' auth ({@link LeaseRouteAuth}). The methods on each path, and what
- * answers them, are the table's rows ({@link Endpoint}).
+ * The paths of the API ({@link ApiRoute}'s), and what the function says of each path: the query
+ * parameters it takes (any other is refused), which of the template's two functions answers it,
+ * and whether it takes the lease routes' auth ({@link LeaseRouteAuth}). The methods on each path,
+ * and what answers them, are the table's rows ({@link Endpoint}).
  *
  * <p>A route's template is also the value of the {@code route} log field and of the {@code Route}
  * metric dimension: a template, not the path, so that IDs and slot numbers never become dimension
@@ -17,13 +17,12 @@ import java.util.List;
  */
 public enum Route {
 
-    IDS("/ids", "?count=N", FunctionRole.IDS, false),
-    DECODE("/ids/{id}", "", FunctionRole.IDS, false),
-    /** The wire contract's path, shared with the client. */
-    LEASES(LeaseRoute.LEASES, "", FunctionRole.LEASES, true),
-    LEASE(LeaseRoute.LEASES + "/{slot}", "", FunctionRole.LEASES, true),
+    IDS(ApiRoute.GET_IDS.template(), "?count=N", FunctionRole.IDS, false),
+    DECODE(ApiRoute.DECODE.template(), "", FunctionRole.IDS, false),
+    LEASES(ApiRoute.ACQUIRE.template(), "", FunctionRole.LEASES, true),
+    LEASE(ApiRoute.RENEW.template(), "", FunctionRole.LEASES, true),
     /** Load balancers and uptime checks call it every few seconds: logged, never metered. */
-    HEALTH("/health", "", FunctionRole.IDS, false),
+    HEALTH(ApiRoute.HEALTH.template(), "", FunctionRole.IDS, false),
     /** No route matched (404), or the event was unreadable: answered by the ids function, as everything else. */
     UNMATCHED("unmatched", "", FunctionRole.IDS, false);
 
@@ -59,6 +58,16 @@ public enum Route {
             }
         }
         return UNMATCHED;
+    }
+
+    /** The route of {@code row}'s path. */
+    static Route of(ApiRoute row) {
+        for (Route route : values()) {
+            if (route.template.equals(row.template())) {
+                return route;
+            }
+        }
+        throw new IllegalStateException(row + ": no route has its path");
     }
 
     /** Whether {@code path} fits the template: the literal segments equal, a {@code {parameter}} one non-empty segment. */

@@ -28,6 +28,7 @@ import dev.snowid.protocol.EchoedInput;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseAudit;
 import dev.snowid.protocol.LeaseFields;
+import dev.snowid.protocol.LeaseMessage;
 import dev.snowid.protocol.LeaseRoute;
 import dev.snowid.protocol.RetryAfter;
 import java.nio.charset.StandardCharsets;
@@ -299,7 +300,7 @@ public final class SnowidApi {
                     + " one again only to retry the acquisition it was drawn for");
         }
         audit.accept(LeaseAudit.of(LeaseAudit.Event.GRANTED, lease).holder(holder).caller(caller(request)));
-        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseBodies.lease(lease, codec.epochMillis()));
+        return ApiResponse.json(LeaseRoute.ACQUIRE.successStatus(), LeaseMessage.lease(lease, codec.epochMillis()));
     }
 
     private long leaseRetryMillis() {
@@ -323,7 +324,7 @@ public final class SnowidApi {
         try {
             Lease renewed = leases.renew(slot, claim.owner(), claim.fence());
             audit.accept(LeaseAudit.of(LeaseAudit.Event.RENEWED, renewed).caller(caller(request)));
-            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseBodies.lease(renewed, codec.epochMillis()));
+            return ApiResponse.json(LeaseRoute.RENEW.successStatus(), LeaseMessage.lease(renewed, codec.epochMillis()));
         } catch (LeaseLostException e) {
             throw lost(slot, claim.fence(), e, request);
         }

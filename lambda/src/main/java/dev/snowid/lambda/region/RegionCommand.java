@@ -12,7 +12,7 @@ import dev.snowid.region.BlockHandover;
 import dev.snowid.region.Claim;
 import dev.snowid.region.ClaimMarker;
 import dev.snowid.region.LiveLeasesException;
-import dev.snowid.region.RegionPlan;
+import dev.snowid.region.plan.RegionPlan;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;

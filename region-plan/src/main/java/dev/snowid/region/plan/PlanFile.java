@@ -1,4 +1,4 @@
-package dev.snowid.region;
+package dev.snowid.region.plan;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

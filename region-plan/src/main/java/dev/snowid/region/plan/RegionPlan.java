@@ -1,5 +1,7 @@
-package dev.snowid.region;
+package dev.snowid.region.plan;
 
+import dev.snowid.region.Block;
+import dev.snowid.region.Claimant;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,11 @@
-package dev.snowid.region;
+package dev.snowid.region.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.snowid.region.Block;
+import dev.snowid.region.Claimant;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
