@@ -38,7 +38,7 @@ class SignaturesUnderBotocoreTest {
     private static final String KEY_ID = "AKIASIGNATURETEST001";
     private static final String SECRET_KEY = "signature-test-secret/with+odd=chars";
     private static final String CALLER = "arn:aws:iam::" + AwsStandIns.ACCOUNT + ":user/signature-test";
-    private static final String UPSTREAM_SECRET = "signature-test-upstream";
+    private static final String UPSTREAM_SECRET = "signature-test-upstream-6f3d1c9a0b8e47d2a5c1e9f07b3d6a2c8e4f1b0d9a7c5e3f";
 
     @Test
     void requestsWhosePathQueryAndBodyNeedEncodingVerify(TestTable table) throws IOException {

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(DynamoDbEngine.class)
 public class CredentialSourcesTest {
 
-    static final String UPSTREAM_SECRET = "sigv4-upstream-secret";
+    static final String UPSTREAM_SECRET = "sigv4-upstream-secret-3a9e0c7b5d1f48e2b6a4c0d8e2f7193b5c7a9e1d3f5b7092";
     private static final Duration RUN = Duration.ofMillis(4_000); // crosses a renewal of the 5 s lease
     private static final Pattern RESULT = Pattern.compile(
             "RESULT ids=(\\d+) renewals=(\\d+) renewalFailures=(\\d+) lost=(\\d+) slotMapHeld=(\\d+)");
