@@ -100,7 +100,7 @@ class LeasesCommandTest {
     @Test
     void theSecretOverPlainHttpToAnotherHostIsExit2UnlessAllowed() throws IOException {
         Map<String, String> env = new HashMap<>();
-        env.put(CliSettings.SECRET_VARIABLE, "s3cret");
+        env.put(CliSettings.SECRET_VARIABLE, SECRET);
         assertEquals(2, run(env, "http://snowid-runner.invalid:8080"));
         assertTrue(err.toString("UTF-8").startsWith("[secret_over_plain_http] 'http://snowid-runner.invalid:8080' is plain http to"
                 + " snowid-runner.invalid, which is not this machine") && err.toString("UTF-8").contains("set SNOWID_LEASE_ALLOWPLAINHTTP=true"),
