@@ -29,6 +29,10 @@ class AgentJarIT {
                     continue;
                 }
                 int major = majorVersion(jar, entry);
+                if (name.startsWith("dev/snowid/agent/shaded/zxcvbn/")) { // a library built for Java 7: it runs on 8 as it is
+                    assertTrue(major <= 52, name + " must run on Java 8 (major 52 or lower), was " + major);
+                    continue;
+                }
                 assertEquals(52, major, name + " must be Java 8 bytecode (major 52) to run in legacy JVMs");
                 if (name.startsWith("dev/snowid/agent/shaded/core/")) {
                     coreClasses++;
