@@ -1,0 +1,82 @@
+package dev.snowid.cdk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.DefaultStackSynthesizer;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.assertions.Template;
+
+/** What a stack with a SnowidService synthesizes to, and what its accessors stand for. */
+class SnowidServiceTest {
+
+    private static Stack stack;
+    private static SnowidService service;
+    private static Map<String, Object> template;
+
+    @BeforeAll
+    static void synthesize() {
+        App app = new App();
+        stack = new Stack(app, "orders", StackProps.builder()
+                .synthesizer(DefaultStackSynthesizer.Builder.create().generateBootstrapVersionRule(false).build()).build());
+        service = new SnowidService(stack, "Snowid", SnowidServiceProps.builder().datacenters("8-11")
+                .leaseSecretSha256("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08").build());
+        template = Template.fromStack(stack).toJSON();
+    }
+
+    @Test
+    void theSamTransformAndTheRulesAreKeptAndNoParameterIsLeft() {
+        assertEquals("AWS::Serverless-2016-10-31", template.get("Transform"));
+        assertFalse(template.containsKey("Parameters"), "parameters left: " + template.get("Parameters"));
+        assertTrue(((Map<?, ?>) template.get("Rules")).containsKey("PoolKeeps32SlotsForAgents"));
+    }
+
+    @Test
+    void thePropsReplaceTheParameters() {
+        Map<?, ?> variables = (Map<?, ?>) at(template, "Resources", "SnowidFunction", "Properties", "Environment", "Variables");
+        assertEquals("8-11", variables.get("SNOWID_DATACENTERS"));
+        assertEquals("32", variables.get("SNOWID_AGENT_SLOTS"));
+    }
+
+    @Test
+    void everyFunctionRunsTheJarFromTheAsset() {
+        for (String function : List.of("SnowidFunction", "LeaseFunction", "LeaseAuthorizerFunction")) {
+            Map<?, ?> code = (Map<?, ?>) at(template, "Resources", function, "Properties", "CodeUri");
+            assertTrue(String.valueOf(code.get("Key")).matches("[0-9a-f]{64}\\.jar"), function + ": " + code);
+            assertTrue(String.valueOf(code.get("Bucket")).contains("cdk-hnb659fds-assets-"), function + ": " + code);
+        }
+    }
+
+    @Test
+    void theAccessorsNameTheIncludedResources() {
+        assertEquals(Map.of("Fn::Sub", "https://${Api}.execute-api.${AWS::Region}.${AWS::URLSuffix}"), stack.resolve(service.getLeaseUrl()));
+        assertEquals(Map.of("Ref", "LeaseTable"), stack.resolve(service.getTable().getTableName()));
+        assertEquals(Map.of("Ref", "Api"), stack.resolve(service.getApi().getApiId()));
+        assertEquals(Map.of("Fn::GetAtt", List.of("FunctionRole", "Arn")), stack.resolve(service.getFunctionRole().getRoleArn()));
+        assertEquals(Map.of("Fn::GetAtt", List.of("AuthorizerRole", "Arn")), stack.resolve(service.getAuthorizerRole().getRoleArn()));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, service::getLeaseClientPolicy);
+        assertTrue(refused.getMessage().contains("LeaseAuth=AWS_IAM only"), refused.getMessage());
+    }
+
+    @Test
+    void theAliasRefsAreWrittenAsTheSubSamReadsTheSameWay() {
+        assertEquals("FunctionName: !Sub \"${LeaseFunction.Alias}\"", SnowidService.includable("FunctionName: !Ref LeaseFunction.Alias"));
+        assertEquals(Map.of("Fn::Sub", "${SnowidFunction.Alias}"), at(template, "Resources", "ApiInvokesFunction", "Properties", "FunctionName"));
+    }
+
+    static Object at(Map<String, Object> from, String... keys) {
+        Object node = from;
+        for (String key : keys) {
+            node = ((Map<?, ?>) node).get(key);
+        }
+        return node;
+    }
+}
