@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awscdk.CfnResource;
@@ -35,7 +34,11 @@ import software.constructs.Construct;
  * <p>Why the template is included ({@link CfnInclude}) rather than rewritten as L2 constructs: the
  * SAM template stays the one truth, for SAM users and CDK users alike, and every check infra's
  * tests make of it holds here by construction. CfnInclude keeps the {@code Transform}, Rules,
- * Mappings, Conditions and Outputs, and replaces the parameters by the props' values. Two things
+ * Mappings, Conditions and Outputs. The parameters stay, with the props' values as their defaults:
+ * so CloudFormation checks the Rules and constraints again at deploy time, the secret hashes stay
+ * NoEcho, and the Conditions are as SAM users get them (replacing the parameters by literals would
+ * leave conditions that compare constants, which cfn-lint flags). Set values through the props
+ * only: {@code cdk deploy --parameters} would bypass the props' checks. Two things
  * are adapted, both mechanically: the function jar (carried by this jar) becomes an S3 asset in
  * place of the template's local CodeUri, and SAM's {@code !Ref Function.Alias}, which CfnInclude
  * cannot resolve before the transform, is written as the {@code !Sub "${Function.Alias}"} SAM
@@ -58,11 +61,11 @@ public final class SnowidService extends Construct {
         super(scope, id);
         this.props = props;
         Path work = workDirectory();
-        Map<String, Object> parameters = new LinkedHashMap<>(props.parameters());
         this.template = new CfnInclude(this, "Template", CfnIncludeProps.builder()
                 .templateFile(write(work.resolve(SnowidTemplate.RESOURCE), includable(SnowidTemplate.bundled().text())).toString())
-                .parameters(parameters)
                 .build());
+        props.parameters().forEach((name, value) ->
+                template.getParameter(name).setDefaultValue(SnowidTemplate.bundled().asWritten(name, value)));
         Asset code = new Asset(this, "FunctionCode", AssetProps.builder()
                 .path(functionJar(work).toString())
                 .build());

@@ -104,6 +104,17 @@ final class SnowidTemplate {
         return values;
     }
 
+    /**
+     * A value as the template writes its parameter's default: a YAML number where the template has
+     * numbers (cfn-lint compares the default with the AllowedValues as written), else a string.
+     */
+    Object asWritten(String parameter, String value) {
+        Map<String, Object> declaration = map(parameters.get(parameter));
+        Object example = declaration.containsKey("Default") ? declaration.get("Default")
+                : declaration.containsKey("AllowedValues") ? list(declaration.get("AllowedValues")).get(0) : "";
+        return example instanceof Number ? (Object) Long.valueOf(value) : value;
+    }
+
     private static String refusal(Map<String, Object> declaration, String value) {
         Object allowed = declaration.get("AllowedValues");
         if (allowed != null && list(allowed).stream().map(String::valueOf).noneMatch(value::equals)) {

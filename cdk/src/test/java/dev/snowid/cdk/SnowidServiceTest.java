@@ -1,7 +1,6 @@
 package dev.snowid.cdk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,17 +32,18 @@ class SnowidServiceTest {
     }
 
     @Test
-    void theSamTransformAndTheRulesAreKeptAndNoParameterIsLeft() {
+    void theSamTransformTheRulesAndTheParametersAreKept() {
         assertEquals("AWS::Serverless-2016-10-31", template.get("Transform"));
-        assertFalse(template.containsKey("Parameters"), "parameters left: " + template.get("Parameters"));
         assertTrue(((Map<?, ?>) template.get("Rules")).containsKey("PoolKeeps32SlotsForAgents"));
+        assertEquals(SnowidTemplate.bundled().parameterNames(), List.copyOf(((Map<?, ?>) template.get("Parameters")).keySet().stream()
+                .map(String::valueOf).toList()));
     }
 
     @Test
-    void thePropsReplaceTheParameters() {
-        Map<?, ?> variables = (Map<?, ?>) at(template, "Resources", "SnowidFunction", "Properties", "Environment", "Variables");
-        assertEquals("8-11", variables.get("SNOWID_DATACENTERS"));
-        assertEquals("32", variables.get("SNOWID_AGENT_SLOTS"));
+    void thePropsAreTheParametersDefaults() {
+        assertEquals("8-11", at(template, "Parameters", "Datacenters", "Default"));
+        assertEquals("32", at(template, "Parameters", "AgentSlots", "Default"));
+        assertEquals(true, at(template, "Parameters", "LeaseSecretSha256", "NoEcho"));
     }
 
     @Test
