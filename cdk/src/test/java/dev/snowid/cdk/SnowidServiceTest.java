@@ -13,6 +13,8 @@ import software.amazon.awscdk.DefaultStackSynthesizer;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.assertions.Template;
+import software.amazon.awscdk.services.iam.Role;
+import software.amazon.awscdk.services.iam.ServicePrincipal;
 
 /** What a stack with a SnowidService synthesizes to, and what its accessors stand for. */
 class SnowidServiceTest {
@@ -64,6 +66,20 @@ class SnowidServiceTest {
         assertEquals(Map.of("Fn::GetAtt", List.of("AuthorizerRole", "Arn")), stack.resolve(service.getAuthorizerRole().getRoleArn()));
         IllegalStateException refused = assertThrows(IllegalStateException.class, service::getLeaseClientPolicy);
         assertTrue(refused.getMessage().contains("LeaseAuth=AWS_IAM only"), refused.getMessage());
+    }
+
+    @Test
+    void withIamAGrantedRoleGetsTheLeaseClientPolicyUnderItsCondition() {
+        Stack iam = new Stack(new App(), "iam", StackProps.builder()
+                .synthesizer(DefaultStackSynthesizer.Builder.create().generateBootstrapVersionRule(false).build()).build());
+        SnowidService snowid = new SnowidService(iam, "Snowid", SnowidServiceProps.builder().datacenters("0-3")
+                .leaseAuth(SnowidServiceProps.LeaseAuth.AWS_IAM).leasePrincipals(List.of("arn:aws:iam::123456789012:role/orders")).build());
+        Role orders = Role.Builder.create(iam, "Orders").roleName("orders").assumedBy(new ServicePrincipal("lambda.amazonaws.com")).build();
+        snowid.grantLeases(orders);
+        Map<String, Object> role = Template.fromStack(iam).findResources("AWS::IAM::Role", Map.of("Properties", Map.of("RoleName", "orders")))
+                .values().iterator().next();
+        assertEquals(List.of(Map.of("Fn::If", List.of("LeaseRoutesUseIam", Map.of("Ref", "LeaseClientPolicy"), Map.of("Ref", "AWS::NoValue")))),
+                at(role, "Properties", "ManagedPolicyArns"));
     }
 
     @Test
