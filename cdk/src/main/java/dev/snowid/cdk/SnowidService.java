@@ -21,6 +21,7 @@ import software.amazon.awscdk.services.apigatewayv2.IHttpApi;
 import software.amazon.awscdk.services.dynamodb.ITable;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.iam.IManagedPolicy;
+import software.amazon.awscdk.services.iam.FromRoleArnOptions;
 import software.amazon.awscdk.services.iam.IRole;
 import software.amazon.awscdk.services.iam.ManagedPolicy;
 import software.amazon.awscdk.services.iam.Role;
@@ -50,6 +51,8 @@ import software.constructs.Construct;
 public final class SnowidService extends Construct {
 
     private static final List<String> FUNCTIONS = List.of("SnowidFunction", "LeaseFunction", "LeaseAuthorizerFunction");
+    /** The roles hold exactly what the functions use (infra's tests check it): a grant to them adds no policy. */
+    private static final FromRoleArnOptions IMMUTABLE = FromRoleArnOptions.builder().mutable(false).build();
 
     private final SnowidServiceProps props;
     private final CfnInclude template;
@@ -81,7 +84,7 @@ public final class SnowidService extends Construct {
                 .httpApiId(template.getResource("Api").getRef())
                 .build());
         this.functionRole = Role.fromRoleArn(this, "FunctionRole",
-                Token.asString(template.getResource("FunctionRole").getAtt("Arn")));
+                Token.asString(template.getResource("FunctionRole").getAtt("Arn")), IMMUTABLE);
     }
 
     /**
@@ -108,16 +111,20 @@ public final class SnowidService extends Construct {
         return api;
     }
 
-    /** The role of both functions: the lease table, its log group, and with a registry its block. */
+    /**
+     * The role of both functions: the lease table, its log group, and with a registry its block.
+     * Immutable: name it in resource policies; a grant to it adds nothing to it.
+     */
     public IRole getFunctionRole() {
         return functionRole;
     }
 
-    /** The bearer authorizer's role (LeaseAuth=BEARER only): it writes its log lines, nothing else. */
+    /** The bearer authorizer's role (LeaseAuth=BEARER only): it writes its log lines, nothing else. Immutable too. */
     public IRole getAuthorizerRole() {
         requireLeaseAuth(SnowidServiceProps.LeaseAuth.BEARER, "the authorizer's role");
         if (authorizerRole == null) {
-            authorizerRole = Role.fromRoleArn(this, "AuthorizerRole", Token.asString(template.getResource("AuthorizerRole").getAtt("Arn")));
+            authorizerRole = Role.fromRoleArn(this, "AuthorizerRole",
+                    Token.asString(template.getResource("AuthorizerRole").getAtt("Arn")), IMMUTABLE);
         }
         return authorizerRole;
     }

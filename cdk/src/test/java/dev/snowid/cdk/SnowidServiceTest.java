@@ -13,6 +13,7 @@ import software.amazon.awscdk.DefaultStackSynthesizer;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.assertions.Template;
+import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.iam.Role;
 import software.amazon.awscdk.services.iam.ServicePrincipal;
 
@@ -80,6 +81,18 @@ class SnowidServiceTest {
                 .values().iterator().next();
         assertEquals(List.of(Map.of("Fn::If", List.of("LeaseRoutesUseIam", Map.of("Ref", "LeaseClientPolicy"), Map.of("Ref", "AWS::NoValue")))),
                 at(role, "Properties", "ManagedPolicyArns"));
+    }
+
+    @Test
+    void aGrantToSnowidsRolesAddsNothingToWhatTheTemplateGivesThem() {
+        Stack other = new Stack(new App(), "other", StackProps.builder()
+                .synthesizer(DefaultStackSynthesizer.Builder.create().generateBootstrapVersionRule(false).build()).build());
+        SnowidService snowid = new SnowidService(other, "Snowid", SnowidServiceProps.builder().datacenters("0-3")
+                .leaseSecretSha256("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08").build());
+        for (var role : List.of(snowid.getFunctionRole(), snowid.getAuthorizerRole())) {
+            role.addToPrincipalPolicy(PolicyStatement.Builder.create().actions(List.of("dynamodb:DeleteTable")).resources(List.of("*")).build());
+        }
+        assertEquals(java.util.Set.of("RegistryPolicy"), Template.fromStack(other).findResources("AWS::IAM::Policy").keySet());
     }
 
     @Test
