@@ -38,6 +38,8 @@ record CdkSynthesis(String stackName, Path template, List<FileAsset> fileAssets,
         long started = System.nanoTime();
         try {
             Path assembly = Files.createTempDirectory("snowid-cdk-out-");
+            // Each assembly holds a copy of the function jar: gone when the test JVM ends.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(assembly)));
             App app = App.Builder.create().outdir(assembly.toString()).build();
             Stack stack = new Stack(app, stackName, StackProps.builder()
                     .synthesizer(DefaultStackSynthesizer.Builder.create().generateBootstrapVersionRule(false).build()).build());
@@ -55,6 +57,14 @@ record CdkSynthesis(String stackName, Path template, List<FileAsset> fileAssets,
                     (System.nanoTime() - started) / 1_000_000);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void delete(Path tree) {
+        try (var paths = Files.walk(tree)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // Best effort at exit: a temporary directory left behind is all it costs.
         }
     }
 
