@@ -143,4 +143,22 @@ map="$(curl -sS -H "Authorization: Bearer $secret" "$base/leases")"
   || fail "the runner's slot map shows node $(node_of "$id") held by no 'invoices@…': $map"
 echo "examples: spring-boot: health UP on $(node_of "$id"), which the slot map shows held by invoices@…"
 
+# cdk-app: the CDK app synthesizes without the CDK CLI or an AWS account (an account given for the
+# lease principal); snowid's template in its stack, the orders role granted the lease routes.
+rm -rf "$examples/cdk-app/cdk.out"
+run_in cdk-app env CDK_DEFAULT_ACCOUNT=123456789012 CDK_DEFAULT_REGION=eu-west-1 mvn "${mvn_args[@]}" package exec:java
+python3 - "$examples/cdk-app/cdk.out/Orders.template.json" <<'PY' || fail "examples/cdk-app synthesized a stack without snowid wired in"
+import json, sys
+stack = json.load(open(sys.argv[1]))
+resources = stack["Resources"]
+role = next(r for r in resources.values() if r["Type"] == "AWS::IAM::Role" and r["Properties"].get("RoleName") == "orders-function")
+function = next(r for r in resources.values() if r["Properties"].get("Handler") == "OrdersFunction::handleRequest")
+assert stack["Transform"] == "AWS::Serverless-2016-10-31", stack.get("Transform")
+assert stack["Parameters"]["LeaseAuth"]["Default"] == "AWS_IAM", stack["Parameters"]["LeaseAuth"]
+assert stack["Parameters"]["LeasePrincipals"]["Default"] == "arn:aws:iam::123456789012:role/orders-function"
+assert "LeaseClientPolicy" in json.dumps(role["Properties"]["ManagedPolicyArns"]), role
+assert "${Api}" in json.dumps(function["Properties"]["Environment"]["Variables"]["SNOWID_LEASE_URL"]), function
+PY
+echo "examples: cdk-app: synthesized snowid (AWS_IAM) next to the orders function, its role granted the lease routes"
+
 echo "examples: all passed in $((SECONDS - started)) s"

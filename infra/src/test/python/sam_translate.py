@@ -5,7 +5,8 @@ package; cfn-lint and moto[server] bring it).
     python3 sam_translate.py TEMPLATE CODE_URI REGION > translated.json
 
 CODE_URI replaces the CodeUri of every AWS::Serverless::Function: the transform takes S3
-locations only (`sam deploy` uploads the local file and puts its S3 URI there).
+locations only (`sam deploy` uploads the local file and puts its S3 URI there). "-" keeps the
+template's own (a CDK asset's bucket and key).
 """
 
 import json
@@ -23,7 +24,7 @@ def main(template_path, code_uri, region):
     with open(template_path, encoding="utf-8") as template_file:
         template = yaml_parse(template_file.read())
     for resource in template.get("Resources", {}).values():
-        if resource.get("Type") == "AWS::Serverless::Function":
+        if resource.get("Type") == "AWS::Serverless::Function" and code_uri != "-":
             resource["Properties"]["CodeUri"] = code_uri
     # No SAM policy templates or managed policy names are used: the role is written out.
     translated = Translator(managed_policy_map={}, sam_parser=parser.Parser()).translate(

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Each folder of {@code examples/} is a project a user could have written: it depends on snowid
  * through its coordinates at this build's version, names the versions of the libraries this
- * build tests with (MyBatis-Plus, Hibernate, H2, Hutool, the AWS SDK, Spring Boot), has a
+ * build tests with (MyBatis-Plus, Hibernate, H2, Hutool, the AWS SDK and CDK, Spring Boot), has a
  * README, and {@code examples/run-all.sh} (which CI runs) runs it.
  */
 class ExamplePomsTest {
@@ -36,6 +36,7 @@ class ExamplePomsTest {
                 "com.h2database:h2", required("h2Version"),
                 "cn.hutool:hutool-core", required("hutoolVersion"),
                 "software.amazon.awssdk:bom", required("awssdkVersion"),
+                "software.amazon.awscdk:aws-cdk-lib", required("awsCdkLibVersion"),
                 "org.springframework.boot:spring-boot-starter-parent", bootThreeVersion());
         String snowid = required("snowidVersion");
         List<String> problems = new ArrayList<>();

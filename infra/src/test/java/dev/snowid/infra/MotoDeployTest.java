@@ -68,9 +68,9 @@ class MotoDeployTest {
 
     private static final Region REGION = MotoStack.REGION;
     private static final String STACK = "snowid-moto";
-    private static final String SECRET = "moto-deploy-secret-" + UUID.randomUUID();
-    private static final String NAMESPACE = "snowid-moto-metrics";
-    private static final Map<String, String> PARAMETERS = Map.ofEntries(Map.entry("Datacenters", "8-11"),
+    static final String SECRET = "moto-deploy-secret-" + UUID.randomUUID();
+    static final String NAMESPACE = "snowid-moto-metrics";
+    static final Map<String, String> PARAMETERS = Map.ofEntries(Map.entry("Datacenters", "8-11"),
             Map.entry("AgentSlots", "48"), Map.entry("ReservedConcurrency", "40"), Map.entry("LeaseMillis", "30000"),
             Map.entry("LeaseAuth", "BEARER"), Map.entry("LeaseSecretSha256", sha256(SECRET)), Map.entry("LogRetentionDays", "14"),
             Map.entry("ThrottlingRateLimit", "500"), Map.entry("ThrottlingBurstLimit", "64"), Map.entry("LeaseConcurrency", "8"),
@@ -80,33 +80,38 @@ class MotoDeployTest {
     private static final int ACCOUNT_CONCURRENCY = 1_000;
     private static final int UNRESERVED_MINIMUM = 100;
 
-    private static MotoStack deployment;
-    private static RuntimeException deploymentFailed;
+    /** Each class's one deployment (this one's and MotoCdkDeployTest's), or why it failed. */
+    private static final Map<Class<?>, Object> DEPLOYMENTS = new HashMap<>();
 
-    private final MotoStack deployed;
+    final MotoStack deployed;
 
     /** One deployment for all the checks; a failed one fails each check with its cause, without trying again. */
     MotoDeployTest(DynamoDbEngine.Running moto) {
         synchronized (MotoDeployTest.class) {
-            if (deployment == null && deploymentFailed == null) {
+            Object deployment = DEPLOYMENTS.computeIfAbsent(getClass(), c -> {
                 try {
-                    deployment = MotoStack.deploy(moto, STACK, PARAMETERS);
+                    return deploy(moto);
                 } catch (RuntimeException | AssertionError failed) {
-                    deploymentFailed = new IllegalStateException("the deployment to moto failed: " + failed, failed);
+                    return new IllegalStateException("the deployment to moto failed: " + failed, failed);
                 }
+            });
+            if (deployment instanceof RuntimeException failed) {
+                throw failed;
             }
-            if (deploymentFailed != null) {
-                throw deploymentFailed;
-            }
-            deployed = deployment;
+            deployed = (MotoStack) deployment;
         }
+    }
+
+    /** The SAM template with {@link #PARAMETERS}, as {@code sam deploy} deploys it. */
+    MotoStack deploy(DynamoDbEngine.Running moto) {
+        return MotoStack.deploy(moto, STACK, PARAMETERS);
     }
 
     @Test
     void theTableIsKeyedBySlotBilledOnDemandAndProtected() {
         TableDescription table = deployed.dynamoDb.describeTable(b -> b.tableName(deployed.output("TableName"))).table();
 
-        assertEquals(STACK + "-leases", table.tableName());
+        assertEquals(deployed.stack + "-leases", table.tableName());
         assertEquals(1, table.keySchema().size(), table.keySchema().toString());
         assertEquals(LeaseTableSchema.SLOT, table.keySchema().get(0).attributeName());
         assertEquals("HASH", table.keySchema().get(0).keyTypeAsString());
@@ -191,7 +196,7 @@ class MotoDeployTest {
             }
             grants.put(policy, actionsOnResources);
         }
-        String logStreams = "arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + STACK
+        String logStreams = "arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + deployed.stack
                 + "/function:log-stream:*";
         assertEquals(Map.of(
                 "lease-table", Map.of(Set.copyOf(LeaseTableSchema.ACTIONS_USED), Set.of(tableArn)),
@@ -291,9 +296,9 @@ class MotoDeployTest {
                 "reserved " + deployedSum + ", at most " + largest + " of an account's default " + ACCOUNT_CONCURRENCY);
     }
 
-    /** The largest allowed value of a concurrency parameter, as the translated template declares it. */
+    /** The largest allowed value of a concurrency parameter, as the template declares it. */
     private int largest(String parameter) {
-        return list(map(deployed.translated.parameters().get(parameter)).get("AllowedValues")).stream()
+        return list(map(Template.load().parameters().get(parameter)).get("AllowedValues")).stream()
                 .mapToInt(value -> Integer.parseInt(String.valueOf(value))).max().orElseThrow();
     }
 
@@ -322,9 +327,9 @@ class MotoDeployTest {
     @Test
     void theLogGroupsKeepTheirLogsAndTheStageThrottlesAndLogsAccessAsTheParametersSay() {
         Map<String, Integer> retention = new TreeMap<>();
-        deployed.logs.describeLogGroups(b -> b.logGroupNamePrefix("/snowid/" + STACK + "/")).logGroups()
+        deployed.logs.describeLogGroups(b -> b.logGroupNamePrefix("/snowid/" + deployed.stack + "/")).logGroups()
                 .forEach(group -> retention.put(group.logGroupName(), group.retentionInDays()));
-        assertEquals(Map.of("/snowid/" + STACK + "/function", 14, "/snowid/" + STACK + "/api-access", 7), retention);
+        assertEquals(Map.of("/snowid/" + deployed.stack + "/function", 14, "/snowid/" + deployed.stack + "/api-access", 7), retention);
 
         var stage = deployed.apiGateway.getStage(b -> b.apiId(deployed.value("Api")).stageName("$default"));
         assertEquals(500.0, stage.defaultRouteSettings().throttlingRateLimit());
@@ -336,7 +341,7 @@ class MotoDeployTest {
             assertEquals(300.0, limits.throttlingRateLimit(), route);
             assertEquals(32, limits.throttlingBurstLimit(), route);
         });
-        assertEquals("arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + STACK + "/api-access:*",
+        assertEquals("arn:aws:logs:" + REGION.id() + ":" + deployed.account() + ":log-group:/snowid/" + deployed.stack + "/api-access:*",
                 stage.accessLogSettings().destinationArn());
         assertTrue(stage.accessLogSettings().format().startsWith("{\"requestId\":\"$context.requestId\""),
                 stage.accessLogSettings().format());
@@ -346,7 +351,7 @@ class MotoDeployTest {
     void everyAlarmWatchesTheFunctionsMetricsAndNotifiesTheStacksTopic() {
         String topic = deployed.physicalId("AlarmTopic");
         assertTrue(topic.startsWith("arn:aws:sns:"), "the alarm topic moto's CloudFormation made: " + topic);
-        List<Node> alarms = deployed.cloudWatch.alarms(STACK + "-");
+        List<Node> alarms = deployed.cloudWatch.alarms(deployed.stack + "-");
         assertEquals(deployed.translated.resourcesOfType("AWS::CloudWatch::Alarm").size(), alarms.size());
         for (Node alarm : alarms) {
             String name = MotoCloudWatch.texts(alarm, "*[local-name()='AlarmName']").get(0);
@@ -358,17 +363,17 @@ class MotoDeployTest {
             List<String> services = MotoCloudWatch.texts(alarm,
                     ".//*[local-name()='Dimensions']/*[*[local-name()='Name']='Service']/*[local-name()='Value']");
             assertEquals(namespaces.size(), services.size(), name + ": every metric has a Service dimension");
-            assertEquals(Set.of(STACK), Set.copyOf(services), name + ": the Service dimension is the stack's name when ServiceName is empty");
+            assertEquals(Set.of(deployed.stack), Set.copyOf(services), name + ": the Service dimension is the stack's name when ServiceName is empty");
         }
     }
 
     @Test
     void theDashboardIsJsonOverTheFunctionsMetrics() {
-        String body = deployed.cloudWatch.dashboardBody(STACK + "-snowid");
+        String body = deployed.cloudWatch.dashboardBody(deployed.stack + "-snowid");
         assertFalse(body.contains("${"), "every substitution was made: " + body);
         JsonNode widgets = json(body).field("widgets").orElseThrow();
         assertFalse(widgets.asArray().isEmpty(), body);
-        assertTrue(body.contains("\"" + NAMESPACE + "\"") && body.contains("\"" + STACK + "\""), body);
+        assertTrue(body.contains("\"" + NAMESPACE + "\"") && body.contains("\"" + deployed.stack + "\""), body);
     }
 
     @Test
@@ -463,7 +468,7 @@ class MotoDeployTest {
     }
 
 
-    private static String sha256(String secret) {
+    static String sha256(String secret) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
         } catch (java.security.NoSuchAlgorithmException e) {

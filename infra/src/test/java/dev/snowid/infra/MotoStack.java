@@ -152,6 +152,34 @@ final class MotoStack {
         return deployment;
     }
 
+    /** moto's account when MOTO_ACCOUNT_ID is not set: the CDK's asset bucket names it. */
+    static final String MOTO_ACCOUNT = "123456789012";
+
+    /**
+     * A synthesized CDK stack, deployed as {@code cdk deploy} would: its file assets uploaded where
+     * the template expects them (the bootstrap bucket's name resolved for moto's account), the SAM
+     * transform run on the template as it is, the stack created. {@code jar} is the function jar
+     * the asset must be.
+     */
+    static MotoStack deploySynthesized(DynamoDbEngine.Running moto, CdkSynthesis synthesized, Path jar) {
+        Template translated = new Template(map(CdkSynthesis.getAttAsList(
+                SamTranslator.translate(synthesized.template(), "-", REGION.id()).root())));
+        MotoStack deployment = new MotoStack(moto, synthesized.stackName(), Map.of(), translated, jar, REGION);
+        try (S3Client s3 = S3Client.builder().endpointOverride(moto.endpoint()).region(REGION).forcePathStyle(true)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("moto", "moto")))
+                .httpClient(UrlConnectionHttpClient.create()).build()) {
+            for (CdkSynthesis.FileAsset asset : synthesized.fileAssets()) {
+                String bucket = asset.bucket().replace("${AWS::AccountId}", MOTO_ACCOUNT).replace("${AWS::Region}", REGION.id());
+                if (s3.listBuckets().buckets().stream().noneMatch(b -> b.name().equals(bucket))) {
+                    s3.createBucket(b -> b.bucket(bucket));
+                }
+                s3.putObject(b -> b.bucket(bucket).key(asset.key()), RequestBody.fromFile(asset.file()));
+            }
+        }
+        deployment.create();
+        return deployment;
+    }
+
     /** A plain CloudFormation template (no SAM transform: infra/registry.yaml) deployed as {@code stack} in {@code region}. */
     static MotoStack deployPlain(DynamoDbEngine.Running moto, String stack, Map<String, String> parameters, Region region, Path template) {
         MotoStack deployment = new MotoStack(moto, stack, parameters, new Template(CloudFormationYaml.load(template)), null, region);

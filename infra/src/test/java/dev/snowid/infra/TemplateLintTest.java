@@ -3,6 +3,7 @@ package dev.snowid.infra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import dev.snowid.cdk.SnowidServiceProps;
 import dev.snowid.testing.engine.PathCommand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,8 +34,10 @@ class TemplateLintTest {
             System.out.println("[snowid] " + missing + ".");
             return Stream.empty();
         }
-        // The regional stacks' template and the claim registry's.
-        return Stream.of(Template.location(), Template.location().resolveSibling("registry.yaml")).map(file ->
+        // The regional stacks' template, the claim registry's, and what the CDK construct synthesizes.
+        Path synthesized = CdkSynthesis.of("snowid-lint", SnowidServiceProps.builder().datacenters("0-3")
+                .leaseSecretSha256("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08").build()).template();
+        return Stream.of(Template.location(), Template.location().resolveSibling("registry.yaml"), synthesized).map(file ->
                 dynamicTest("cfn-lint " + file.getFileName(), () -> {
             Path output = Files.createTempFile("cfn-lint-", ".txt");
             try {
