@@ -31,7 +31,7 @@ mkdir -p "$out"
 # repository, the layout a team deploys into its own (docs/release.md).
 scripts/release-repository.sh "$out/maven-repository"
 
-for module in core protocol region-plan client integrations; do
+for module in core protocol region-plan client integrations cdk; do
   if [[ -d $module ]]; then
     cp "$module/target/snowid-$module-$version.jar" \
        "$module/target/snowid-$module-$version-sources.jar" \
