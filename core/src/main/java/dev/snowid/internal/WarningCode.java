@@ -65,6 +65,8 @@ public enum WarningCode implements ProblemCode {
     LEASE_API_FAILED,
     /** No settled answer to the first acquisition; asked again with the same request id (the client). */
     ACQUISITION_UNSETTLED,
+    /** The first acquisition could not connect to the lease API: asked again, then start-up fails (the client, its front ends). */
+    LEASE_API_UNREACHABLE,
     /** A lease could not be released at close or before a snapshot; it runs out by itself (the client, the function). */
     LEASE_RELEASE_FAILED,
 
