@@ -76,7 +76,9 @@ public enum WarningCode implements ProblemCode {
     /** SnapStart priming failed before the checkpoint; the first requests load what it would have. */
     PRIMING_FAILED,
 
-    // The local runner's own engine
+    // The local runner
+    /** The runner's port is taken by another process: it did not start (an error). */
+    PORT_IN_USE,
     /** The runner's dynalite exited and is being restarted on the same tables. */
     ENGINE_RESTARTING,
     /** Restarting dynalite failed; tried again with a longer pause. */
