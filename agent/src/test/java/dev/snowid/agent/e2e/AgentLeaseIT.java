@@ -55,6 +55,12 @@ class AgentLeaseIT {
                     () -> ChildJvm.output(dir.resolve("b")));
             assertFalse(ChildJvm.Result.read(dir.resolve("a"), ".err").contains("\"audit\":\"lease\""),
                     () -> "no audit line by default:\n" + ChildJvm.output(dir.resolve("a")));
+            String started = ChildJvm.Result.read(dir.resolve("a"), ".err");
+            // Up to the start line's own "[snowid] " prefix: every line of the agent's before it, and that one.
+            long startUpLines = started.substring(0, Math.max(0, started.indexOf(" started in "))).lines()
+                    .filter(line -> line.contains("[snowid] ")).count();
+            assertTrue(started.contains(" started in ") && startUpLines <= 2,
+                    () -> "at most 2 lines at start-up, the lease and the start:\n" + ChildJvm.output(dir.resolve("a")));
 
             long[] a = IdsFile.read(dir.resolve("a"));
             long[] b = IdsFile.read(dir.resolve("b"));
