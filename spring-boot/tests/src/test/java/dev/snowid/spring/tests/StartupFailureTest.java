@@ -25,6 +25,7 @@ class StartupFailureTest {
         assertReport(output,
                 "The lease API at " + url + " refused the bearer secret (snowid.lease.secret): HTTP 401",
                 "Set snowid.lease.secret (or SNOWID_LEASE_SECRET) to the secret the lease API expects.");
+        assertTrue(output.getAll().contains("unauthorized: the bearer secret is wrong"), "the API's code and message");
         assertFalse(output.getAll().contains(WRONG_SECRET), "the secret in a log line");
     }
 
