@@ -94,6 +94,9 @@ started=$SECONDS
 lines=$(log_lines)
 run_in hello-client mvn "${mvn_args[@]}" compile exec:java
 leased_by_runner "hello-client HelloSnowid" "$(first_number)" "$lines"
+# Quiet by default: besides its ID, at most one log record (java.util.logging's "LEVEL: " line), the lease granted.
+records=$(grep -cE '^(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST): ' "$work/err" || true)
+((records <= 1)) || fail "hello-client HelloSnowid logged $records records on stderr, at most 1 by default: $(cat "$work/err")"
 lines=$(log_lines)
 run_in hello-client mvn "${mvn_args[@]}" compile exec:java -Dexec.mainClass=OrdersIds
 leased_by_runner "hello-client OrdersIds" "$(first_number)" "$lines"

@@ -62,12 +62,17 @@ public final class ClientSettings {
             .allowed("true or false", "true", "false")
             .means("with org.crac on the class path, release the lease before a CRaC or SnapStart checkpoint and lease anew after"
                     + " the restore; false when something else calls suspend() and resume(), as the Spring Boot starter does");
+    public static final Setting<String> AUDIT_AT_INFO = Setting.named("auditAtInfo").byDefault("false")
+            .allowed("true or false", "true", "false")
+            .means("true: log every lease grant, renewal, release and loss as an audit line at INFO (logger dev.snowid.client.audit);"
+                    + " else at FINE, below what logging shows by default");
     public static final Setting<String> LOG = Setting.named("log")
             .unsetMeans("java.util.logging")
             .means("where lease events and audit lines go");
 
     public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the client builder",
-            LEASE_URL, AWS_IAM, SECRET, ALLOW_PLAIN_HTTP, HOLDER, LEASE_MILLIS, CODEC, WAIT_FOR_SLOT, STARTUP_DEADLINE, SNAPSHOT_HOOKS, LOG);
+            LEASE_URL, AWS_IAM, SECRET, ALLOW_PLAIN_HTTP, HOLDER, LEASE_MILLIS, CODEC, WAIT_FOR_SLOT, STARTUP_DEADLINE, SNAPSHOT_HOOKS, AUDIT_AT_INFO,
+            LOG);
 
     private ClientSettings() {
     }

@@ -5,6 +5,9 @@ import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.protocol.ErrorCode;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
 
 /**
  * The lease a front end starts with: {@link SnowidClient.Builder#build()}, and the agent CLI's
@@ -74,8 +77,11 @@ public final class FirstLease {
                     throw gaveUp(unsettled, attempts);
                 }
                 if (!toldUnsettled) {
-                    log.warn(WarningCode.ACQUISITION_UNSETTLED.tag("the lease API did not settle the acquisition; asking again with the same"
-                            + " request id for up to " + left + " ms: " + unsettled.getMessage()));
+                    log.warn(unreachable(unsettled)
+                            ? WarningCode.LEASE_API_UNREACHABLE.tag("could not connect to the lease API; asking again for up to " + left
+                                    + " ms: " + unsettled.getMessage())
+                            : WarningCode.ACQUISITION_UNSETTLED.tag("the lease API did not settle the acquisition; asking again with the"
+                                    + " same request id for up to " + left + " ms: " + unsettled.getMessage()));
                     toldUnsettled = true;
                 }
                 if (!pause(Math.min(unsettled.retryAfterMillis(), left))) {
@@ -101,9 +107,20 @@ public final class FirstLease {
     }
 
     private UnsettledRequestException gaveUp(UnsettledRequestException last, int attempts) {
-        return new UnsettledRequestException(last.getMessage() + (attempts == 1 ? "" : " (asked " + attempts
-                + " times with one request id within the start-up deadline of " + deadlineMillis + " ms)"),
-                last.retryAfterMillis(), last.getCause() != null ? last.getCause() : last);
+        String asked = attempts == 1 ? "" : " (asked " + attempts + " times with one request id within the start-up deadline of "
+                + deadlineMillis + " ms)";
+        String message = unreachable(last)
+                ? WarningCode.LEASE_API_UNREACHABLE.tag("could not connect to the lease API: " + last.getMessage() + asked
+                        + ". Check the lease URL (the scheme, host and port of the local runner, or the stack's LeaseUrl output) and that"
+                        + " the runner (local/scripts/run-local.sh) or the stack is up and reachable from here")
+                : last.getMessage() + asked;
+        return new UnsettledRequestException(message, last.retryAfterMillis(), last.getCause() != null ? last.getCause() : last);
+    }
+
+    /** Whether no connection could be made at all (refused, no such host, no route): a wrong URL or nothing running there. */
+    static boolean unreachable(UnsettledRequestException failure) {
+        Throwable cause = failure.getCause();
+        return cause instanceof ConnectException || cause instanceof UnknownHostException || cause instanceof NoRouteToHostException;
     }
 
     private NoFreeSlotException poolFull(NoFreeSlotException full) {

@@ -13,6 +13,7 @@ import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.lease.RequestIdConflictException;
 import dev.snowid.protocol.ApiRoute;
+import dev.snowid.protocol.BearerChallenge;
 import dev.snowid.protocol.ErrorAnswer;
 import dev.snowid.protocol.IdsAnswer;
 import dev.snowid.protocol.LeaseMessage;
@@ -249,7 +250,7 @@ public final class HttpLeaseSource implements LeaseSource {
         String path = route.path(slot);
         Answer answer = exchange(route.method(), path, json, readTimeoutMillis);
         if (answer.status != route.successStatus()) {
-            ErrorAnswer error = ErrorAnswer.read(answer.body);
+            ErrorAnswer error = ErrorAnswer.read(answer.body, answer.challenge);
             throw failure(route.failureOf(answer.status, error.code()), answer.status, error,
                     route.method() + " " + path + " at " + baseUrl + ": " + error.text(), answer.retryAfterMillis);
         }
@@ -309,8 +310,8 @@ public final class HttpLeaseSource implements LeaseSource {
                 // Streamed, so that HttpURLConnection never sends the request again by itself after an
                 // I/O error on the answer (it does for any unstreamed request, and for POST unless
                 // sun.net.http.retryPost=false): each lease request is sent once, and retried only
-                // by the caller, knowingly. The cost: a 401 to a streamed request has no readable
-                // body, so the API's own words on a refused secret are lost on these routes.
+                // by the caller, knowingly. The cost: HttpURLConnection drops the body of a 401 to a
+                // streamed request, so the API's words on a refused secret come from its challenge header.
                 connection.setFixedLengthStreamingMode(body.length);
                 try (OutputStream out = connection.getOutputStream()) {
                     out.write(body);
@@ -325,7 +326,9 @@ public final class HttpLeaseSource implements LeaseSource {
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             String text = in == null ? "" : read(in);
             // An answer that is not a success is shown to a person: never with the credentials this call sent.
+            String challenge = connection.getHeaderField(BearerChallenge.HEADER);
             return new Answer(status, status < 300 ? text : withoutCredentials(text, credentials),
+                    challenge == null ? null : withoutCredentials(challenge, credentials),
                     RetryAfter.millis(connection.getHeaderField(RetryAfter.HEADER), DEFAULT_RETRY_AFTER_MILLIS));
         } catch (IOException e) { // sent or not, answered or not: nobody here knows
             throw new UnsettledRequestException(method + " " + path + " at " + baseUrl + " failed: " + e,
@@ -388,12 +391,15 @@ public final class HttpLeaseSource implements LeaseSource {
     private static final class Answer {
         final int status;
         final String body;
+        /** Its {@link BearerChallenge} header; null when it had none. */
+        final String challenge;
         /** Its Retry-After, or the default. */
         final long retryAfterMillis;
 
-        Answer(int status, String body, long retryAfterMillis) {
+        Answer(int status, String body, String challenge, long retryAfterMillis) {
             this.status = status;
             this.body = body;
+            this.challenge = challenge;
             this.retryAfterMillis = retryAfterMillis;
         }
     }

@@ -18,8 +18,9 @@ final class LeaseRecord implements LeaseEvents {
     private final AtomicLong renewals = new AtomicLong();
     private final AtomicLong losses = new AtomicLong();
 
-    LeaseRecord(ClientLog log, String holder) {
-        this.audit = LeaseAudit.events(new AuditLines(log, holder));
+    /** @param auditAtInfo whether audit lines go to {@link ClientLog#audit} (INFO) rather than {@link ClientLog#auditBelowInfo} */
+    LeaseRecord(ClientLog log, String holder, boolean auditAtInfo) {
+        this.audit = LeaseAudit.events(new AuditLines(log, holder, auditAtInfo));
     }
 
     /** Renewals confirmed so far. */
@@ -59,15 +60,22 @@ final class LeaseRecord implements LeaseEvents {
 
         private final ClientLog log;
         private final String holder;
+        private final boolean atInfo;
 
-        AuditLines(ClientLog log, String holder) {
+        AuditLines(ClientLog log, String holder, boolean atInfo) {
             this.log = log;
             this.holder = holder;
+            this.atInfo = atInfo;
         }
 
         @Override
         public void accept(LeaseAudit line) {
-            log.audit(line.holder(holder).caller(Thread.currentThread().getName()).line());
+            String json = line.holder(holder).caller(Thread.currentThread().getName()).line();
+            if (atInfo) {
+                log.audit(json);
+            } else {
+                log.auditBelowInfo(json);
+            }
         }
     }
 }

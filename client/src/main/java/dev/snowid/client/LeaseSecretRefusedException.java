@@ -34,8 +34,8 @@ public final class LeaseSecretRefusedException extends IdUnavailableException {
     /**
      * The function's own code for the refusal ({@code unauthorized}, {@code forbidden}: an IAM caller
      * it does not list, whose ARN the message names); null when the answer named none: API Gateway's
-     * IAM authorization refused the signature before the function ran, or a 401 to a streamed
-     * request, whose body cannot be read.
+     * IAM authorization refused the signature before the function ran (a 401's code and message
+     * come from its challenge header when its body cannot be read: {@link dev.snowid.protocol.BearerChallenge}).
      */
     public ErrorCode code() {
         return code;

@@ -238,6 +238,7 @@ public final class SnowidClient implements AutoCloseable {
         private long startupDeadlineMillis = ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS;
         private boolean snapshotHooks = true;
         private boolean allowPlainHttp;
+        private boolean auditAtInfo;
 
         private Builder() {
         }
@@ -373,6 +374,12 @@ public final class SnowidClient implements AutoCloseable {
             return this;
         }
 
+        /** True: audit lines at INFO ({@link ClientLog#audit}); default false: below it ({@link ClientLog#auditBelowInfo}). */
+        public Builder auditAtInfo(boolean atInfo) {
+            this.auditAtInfo = atInfo;
+            return this;
+        }
+
         /** Where lease events are logged; default {@link ClientLog#javaUtilLogging()}. */
         public Builder log(ClientLog log) {
             if (log == null) {
@@ -425,11 +432,11 @@ public final class SnowidClient implements AutoCloseable {
             }
             ClientLog out = log != null ? log : ClientLog.javaUtilLogging();
             Lease first = FirstLease.acquire(source, startupDeadlineMillis, slotWaitMillis, out);
-            SnowflakeCodec issuing = codec != null ? codec : adoptedCodec(api, source, first, out);
+            SnowflakeCodec issuing = codec != null ? codec : AdoptedEpoch.codec(api, source, first);
             long planned = planningLeaseMillis(leaseMillis, first.window().expiresAt() - clock.millis());
             // The tolerance the lease allows (a quarter of it, less the Date header's second), at most the default's.
             long maxSkew = Math.min(LeaseTerms.DEFAULT.maxClockSkewMillis(), LeaseTerms.largestMaxClockSkewFor(planned));
-            LeaseRecord record = new LeaseRecord(out, who);
+            LeaseRecord record = new LeaseRecord(out, who, auditAtInfo);
             LeasedGenerator generator = LeasedGenerator.builder(source, LeaseTerms.of(planned, maxSkew), clock, issuing)
                     .renewInBackground() // threads asking for IDs never wait on the lease API
                     .waitForFloorUpTo(LeaseTerms.DEFAULT.maxClockSkewMillis()) // the floor is another clock's: a little behind it, wait
@@ -474,27 +481,6 @@ public final class SnowidClient implements AutoCloseable {
             }
             BearerSecretStrength.requireStrong("secret", firstSecret.trim());
             return new BearerSecret(secret);
-        }
-
-        /** No epoch configured: the one the lease API named, so that every holder of the pool issues with the same. */
-        private static SnowflakeCodec adoptedCodec(HttpLeaseSource api, LeaseSource source, Lease first, ClientLog out) {
-            OptionalLong named = api == null ? OptionalLong.empty() : api.epochMillis();
-            if (!named.isPresent()) {
-                return SnowflakeCodec.TWITTER;
-            }
-            try {
-                SnowflakeCodec adopted = SnowflakeCodec.withEpoch(named.getAsLong());
-                api.expectEpoch(adopted.epochMillis());
-                return adopted;
-            } catch (IllegalArgumentException unusable) {
-                try {
-                    source.release(first, 0);
-                } catch (RuntimeException releaseFailed) {
-                    unusable.addSuppressed(releaseFailed);
-                }
-                throw new IllegalArgumentException("the lease API at " + HttpUrl.shown(api.baseUrl()) + " names epoch " + named.getAsLong()
-                        + ", which no ID can be issued with: " + unusable.getMessage(), unusable);
-            }
         }
 
         private static String defaultHolder() {

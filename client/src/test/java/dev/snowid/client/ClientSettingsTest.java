@@ -44,7 +44,7 @@ class ClientSettingsTest {
                 assertThrows(IllegalArgumentException.class, () -> builder.startupDeadline(600_001)).getMessage());
         assertEquals(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS, ClientSettings.STARTUP_DEADLINE.read(null));
         assertEquals(Arrays.asList("leaseUrl", "awsIam", "signing", "secret", "allowPlainHttp", "holder", "leaseMillis", "codec", "waitForSlotUpTo",
-                "startupDeadline", "snapshotHooks", "log"), ClientSettings.CATALOGUE.names());
+                "startupDeadline", "snapshotHooks", "auditAtInfo", "log"), ClientSettings.CATALOGUE.names());
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.snowid.lease.NoFreeSlotException;
 import dev.snowid.lease.RequestIdConflictException;
 import dev.snowid.protocol.LeaseApiContract.Exchange;
 import dev.snowid.protocol.LeaseApiContract;
+import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseRoute;
 import dev.snowid.protocol.SlotMap;
 import java.net.InetAddress;
@@ -103,9 +104,11 @@ class LeaseApiContractClientTest {
             assertEquals(null, seen);
         } else {
             assertEquals(THROWN_FOR.get(exchange.clientSees), seen == null ? null : seen.getClass(), () -> "for " + seen);
-            // A 401 to a streamed request (every route but the slot map's GET) has no readable body (see HttpLeaseSource).
-            if (exchange.status != 401 || exchange.route == LeaseRoute.SLOT_MAP) {
-                assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
+            // A 401 to a streamed request has no readable body: its message comes from the challenge (BearerChallenge).
+            assertTrue(((Exception) seen).getMessage().contains("what went wrong"), "the API's message is passed on");
+            if (seen instanceof LeaseSecretRefusedException && exchange.answerBody.contains("\"error\"")) {
+                assertEquals(exchange.status == 401 ? ErrorCode.UNAUTHORIZED : ErrorCode.FORBIDDEN,
+                        ((LeaseSecretRefusedException) seen).code(), "the API's code is passed on");
             }
             if (seen instanceof IdUnavailableException && exchange.answerHeaders.containsKey("Retry-After")) {
                 assertEquals(SECONDS * 1000, ((IdUnavailableException) seen).retryAfterMillis());
@@ -168,7 +171,8 @@ class LeaseApiContractClientTest {
             received.add(http.getRequestMethod() + " " + http.getRequestURI().getPath() + " "
                     + http.getRequestHeaders().getFirst("Authorization") + " " + new String(body, StandardCharsets.UTF_8));
             for (Map.Entry<String, String> header : exchange.answerHeaders.entrySet()) {
-                http.getResponseHeaders().add(header.getKey(), header.getValue().replace("%SECONDS%", Long.toString(SECONDS)));
+                http.getResponseHeaders().add(header.getKey(), header.getValue().replace("%SECONDS%", Long.toString(SECONDS))
+                        .replace("%MESSAGE%", "\"what went wrong\""));
             }
             byte[] out = answer.getBytes(StandardCharsets.UTF_8);
             if (out.length > 0) {

@@ -65,6 +65,8 @@ public enum WarningCode implements ProblemCode {
     LEASE_API_FAILED,
     /** No settled answer to the first acquisition; asked again with the same request id (the client). */
     ACQUISITION_UNSETTLED,
+    /** The first acquisition could not connect to the lease API: asked again, then start-up fails (the client, its front ends). */
+    LEASE_API_UNREACHABLE,
     /** A lease could not be released at close or before a snapshot; it runs out by itself (the client, the function). */
     LEASE_RELEASE_FAILED,
 
@@ -74,7 +76,9 @@ public enum WarningCode implements ProblemCode {
     /** SnapStart priming failed before the checkpoint; the first requests load what it would have. */
     PRIMING_FAILED,
 
-    // The local runner's own engine
+    // The local runner
+    /** The runner's port is taken by another process: it did not start (an error). */
+    PORT_IN_USE,
     /** The runner's dynalite exited and is being restarted on the same tables. */
     ENGINE_RESTARTING,
     /** Restarting dynalite failed; tried again with a longer pause. */

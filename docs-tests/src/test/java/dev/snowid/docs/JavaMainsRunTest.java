@@ -14,6 +14,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,11 +23,14 @@ import org.junit.jupiter.api.Test;
  * Every Java block of README.md and docs/ with a {@code main} method runs, in its own JVM, against
  * a real local runner (the docs' {@code http://localhost:8080} pointed at it, and
  * {@code SNOWID_LEASE_SECRET} the secret the docs start it with): it exits 0 within a minute and
- * prints, first, an ID that decodes.
+ * prints, first, an ID that decodes; and, quiet by default, at most one log record on stderr (the
+ * lease granted at start-up: no audit lines, which log below INFO).
  */
 class JavaMainsRunTest {
 
     private static final String DOC_BASE = "http://localhost:8080";
+    /** The line of a java.util.logging record (SimpleFormatter) that names its level. */
+    private static final Pattern JUL_RECORD = Pattern.compile("^(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST): ");
     private static LeaseApi runner;
 
     @BeforeAll
@@ -82,6 +86,11 @@ class JavaMainsRunTest {
             problems.add(where + ": exited with " + process.exitValue() + "; printed «" + out + "»; stderr ends «"
                     + String.join("\n", err.subList(Math.max(0, err.size() - 5), err.size())) + "»");
             return;
+        }
+        List<String> err = Files.readAllLines(errors.toPath(), StandardCharsets.UTF_8);
+        long records = err.stream().filter(line -> JUL_RECORD.matcher(line).find()).count();
+        if (records > 1 || err.stream().anyMatch(line -> line.contains("\"audit\":\"lease\""))) {
+            problems.add(where + ": logged " + records + " records on stderr, at most 1 by default: «" + String.join("\n", err) + "»");
         }
         String first = out.split("\\s+", 2)[0];
         try {

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.snowid.WallClock;
 import dev.snowid.client.BearerSecretStrength;
 import dev.snowid.dynalite.DynaliteInstall;
+import dev.snowid.internal.WarningCode;
 import dev.snowid.lambda.SnowidHandler;
 import dev.snowid.lambda.api.LeaseRouteAuth;
 import dev.snowid.lambda.dynamodb.DynamoDbLeaseStore;
@@ -15,6 +16,7 @@ import dev.snowid.local.http.LocalHttpServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -58,7 +60,7 @@ public final class LocalRunner implements AutoCloseable {
     /** The curl option that sends the secret: its variable, never its value. */
     private final String authorizationOption;
     private final String poolDescription;
-    /** The variables nobody in this process reads, one line each; printed once, before the ready line. */
+    /** The variables nobody in this process reads, one line each; main prints them before anything starts. */
     private final List<String> warnings;
 
     private LocalRunner(LocalHttpServer server, LaneDispatch dispatch, List<SnowidHandler> handlers, SupervisedDynalite engine, URI endpoint, String table,
@@ -87,6 +89,9 @@ public final class LocalRunner implements AutoCloseable {
             System.exit(2);
             return;
         }
+        // Before anything starts: a typo such as SNOWID_PROT matters most when the port it meant to change is busy.
+        LocalSettings.warnings(System.getenv()).forEach(warning -> System.out.println("snowid local: warning: " + warning));
+        System.out.flush();
         LocalRunner runner;
         try {
             runner = start(System.getenv());
@@ -194,8 +199,10 @@ public final class LocalRunner implements AutoCloseable {
         } catch (IOException e) {
             handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
-            throw new UncheckedIOException("could not listen on localhost:" + port + " (" + e.getMessage() + "); set "
-                    + LocalSettings.LOCAL_PORT + " to a free port, or 0 for any", e);
+            String listen = "could not listen on localhost:" + port + " (" + e.getMessage() + "); set " + LocalSettings.LOCAL_PORT
+                    + " to a free port, or 0 for any";
+            throw new UncheckedIOException(e instanceof BindException ? WarningCode.PORT_IN_USE.tag(listen
+                    + " (another runner, or another program, listens there: `lsof -i :" + port + "` names it)") : listen, e);
         } catch (RuntimeException e) {
             handlers.forEach(SnowidHandler::close);
             closeQuietly(engine);
@@ -234,15 +241,13 @@ public final class LocalRunner implements AutoCloseable {
         return warnings;
     }
 
-    /** The warnings, then the ready line and how to try it, with a working curl command. */
+    /** The ready line and how to try it, with a working curl command: at most six lines (the warnings came before start). */
     public void printReady(PrintStream out) {
-        warnings.forEach(warning -> out.println("snowid local: warning: " + warning));
         String base = "http://localhost:" + port();
         String store = engine != null ? engine.toString() : endpoint.toString();
         out.println("snowid local: ready on " + base + " — lease table '" + table + "' on " + store + ", slot pool " + poolDescription);
         out.println("  try:  curl -s '" + base + "/ids?count=3'");
         out.println("        curl -s " + base + "/ids/1724551110457221119");
-        out.println("        curl -s " + base + "/health");
         out.println("        curl -s -X POST " + authorizationOption + " " + base + "/leases");
         // The one place a secret is printed: one the runner made up, which the user cannot know otherwise.
         madeUpSecret.ifPresent(s -> out.println("  lease secret, made up for this run (set " + LocalSettings.LOCAL_LEASE_SECRET

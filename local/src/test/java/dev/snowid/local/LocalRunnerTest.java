@@ -145,6 +145,7 @@ class LocalRunnerTest {
             assertTrue(ready.contains("curl -s 'http://localhost:" + runner.port() + "/ids?count=3'"), ready);
             assertEquals(1, ready.split(secret, -1).length - 1, "the made-up secret is printed once: " + ready);
             assertTrue(ready.contains("export " + LocalSettings.LOCAL_LEASE_SECRET + "=" + secret + "\n"), ready);
+            assertTrue(ready.lines().count() <= 6, "at most six lines, with a made-up secret and its own engine:\n" + ready);
 
             assertEquals(200, send(runner, "GET", "/ids?count=3", null, null).statusCode());
             HttpResponse<String> lease = send(runner, "POST", "/leases", "Bearer " + secret, "");

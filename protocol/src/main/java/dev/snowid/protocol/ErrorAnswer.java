@@ -54,6 +54,16 @@ public final class ErrorAnswer {
         return new ErrorAnswer(code, error instanceof String, text);
     }
 
+    /**
+     * A refusal's answer: its body, or, when a 401's body could not be read (a streamed request's,
+     * see {@link BearerChallenge}), the message its challenge carries, under the one 401 code.
+     */
+    public static ErrorAnswer read(String body, String challenge) {
+        String description = body.isEmpty() ? BearerChallenge.description(challenge) : null;
+        return description == null ? read(body)
+                : new ErrorAnswer(ErrorCode.UNAUTHORIZED, true, ErrorCode.UNAUTHORIZED.code() + ": " + description);
+    }
+
     /** The code, if the body named one this version knows; else null. */
     public ErrorCode code() {
         return code;

@@ -128,7 +128,8 @@ public final class LeaseApiContract {
     public static List<Exchange> exchanges() {
         Map<String, String> retryAfter = Collections.singletonMap("Retry-After", "%SECONDS%");
         Map<String, String> none = Collections.emptyMap();
-        Map<String, String> bearer = Collections.singletonMap("WWW-Authenticate", "Bearer realm=\"snowid-leases\"");
+        Map<String, String> bearer = Collections.singletonMap("WWW-Authenticate",
+                "Bearer realm=\"snowid-leases\", error=\"invalid_token\", error_description=%MESSAGE%");
         return Arrays.asList(
                 new Exchange("acquire", LeaseRoute.ACQUIRE, "a free slot", true,
                         ACQUISITION, 201, none, LEASE_ANSWER, Lease.class),

@@ -30,6 +30,8 @@ public final class AgentProperties {
     public static final String LEASE_MILLIS = "snowid.lease.millis";
     public static final String WAIT_FOR_SLOT = "snowid.lease.waitForSlot";
     public static final String STARTUP_DEADLINE = "snowid.lease.startupDeadline";
+    /** Whether the lease's audit lines are printed; by default not (the agent's stderr has no level below INFO). */
+    public static final String LEASE_AUDIT_AT_INFO = "snowid.lease.auditAtInfo";
     public static final String TARGETS = "snowid.targets";
     public static final String EPOCH = "snowid.epoch";
     public static final String ON_UNAVAILABLE = "snowid.onUnavailable";
@@ -67,6 +69,9 @@ public final class AgentProperties {
             .byDefault(Long.toString(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
             .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
                     + " settles nothing; only with snowid.lease.url");
+    static final Setting<String> LEASE_AUDIT_AT_INFO_SETTING = property(LEASE_AUDIT_AT_INFO).byDefault("false")
+            .allowed("true or false", "true", "false")
+            .means("true: print every lease grant, renewal, release and loss as an audit line; else none; only with snowid.lease.url");
     static final Setting<String> TARGETS_SETTING = property(TARGETS).unsetMeans("required")
             .allowed("comma-separated " + Target.SYNTAX + " entries and presets", "hutool", "mybatis-plus")
             .means("the legacy methods whose IDs snowid issues");
@@ -87,7 +92,7 @@ public final class AgentProperties {
     public static final SettingCatalogue CATALOGUE = SettingCatalogue.of("the agent", NODE_SETTING, LEASE_URL_SETTING,
             LEASE_AUTH_SETTING, LEASE_REGION_SETTING, LEASE_SECRET_SETTING, LEASE_ALLOW_PLAIN_HTTP_SETTING,
             LEASE_MILLIS_SETTING, WAIT_FOR_SLOT_SETTING,
-            STARTUP_DEADLINE_SETTING, TARGETS_SETTING, EPOCH_SETTING, ON_UNAVAILABLE_SETTING, JMX_SETTING, CONFIG_SETTING)
+            STARTUP_DEADLINE_SETTING, LEASE_AUDIT_AT_INFO_SETTING, TARGETS_SETTING, EPOCH_SETTING, ON_UNAVAILABLE_SETTING, JMX_SETTING, CONFIG_SETTING)
             // The snowid function's variables (or mistyped ones) whose meaning the agent has under another name.
             .withHint("SNOWID_EPOCH_MILLIS", "the agent reads " + EPOCH + " / " + envName(EPOCH))
             .withHint("SNOWID_LEASE_SECRET_SHA256", "it is the function's hash of the secret; the agent reads the secret itself from "

@@ -52,6 +52,7 @@ public final class AgentSettings {
     private final String leaseSecret;
     private final boolean leaseSigned;
     private final boolean allowPlainHttp;
+    private final boolean auditAtInfo;
     private final String leaseRegion;
     private final long leaseMillis;
     private final long waitForSlotMillis;
@@ -78,7 +79,8 @@ public final class AgentSettings {
         this.node = nodeText == null ? null : parseNode(reader, nodeText);
         this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
         this.leaseSigned = parseLeaseAuth(reader);
-        this.allowPlainHttp = parseAllowPlainHttp(reader);
+        this.allowPlainHttp = parseLeaseSwitch(reader, LEASE_ALLOW_PLAIN_HTTP, AgentProperties.LEASE_ALLOW_PLAIN_HTTP_SETTING);
+        this.auditAtInfo = parseLeaseSwitch(reader, AgentProperties.LEASE_AUDIT_AT_INFO, AgentProperties.LEASE_AUDIT_AT_INFO_SETTING);
         if (leaseUrl != null) {
             checkPlainHttp(reader, leaseUrl, leaseSigned, allowPlainHttp);
         }
@@ -180,18 +182,17 @@ public final class AgentSettings {
         }
     }
 
-    private static boolean parseAllowPlainHttp(SettingSource reader) {
-        String text = reader.get(LEASE_ALLOW_PLAIN_HTTP);
+    /** A switch of a leased node: false unless {@code true}; refused without {@value AgentProperties#LEASE_URL}. */
+    private static boolean parseLeaseSwitch(SettingSource reader, String name, Setting<String> setting) {
+        String text = reader.get(name);
         if (text == null || text.trim().equals("false")) {
             return false;
         }
         if (!text.trim().equals("true")) {
-            throw new AgentConfigurationException(reader.describe(LEASE_ALLOW_PLAIN_HTTP) + " is not a switch: allowed "
-                    + AgentProperties.LEASE_ALLOW_PLAIN_HTTP_SETTING.allowed());
+            throw new AgentConfigurationException(reader.describe(name) + " is not a switch: allowed " + setting.allowed());
         }
         if (reader.get(LEASE_URL) == null) {
-            throw new AgentConfigurationException(reader.describe(LEASE_ALLOW_PLAIN_HTTP) + " only applies to a leased node ("
-                    + LEASE_URL + ")");
+            throw new AgentConfigurationException(reader.describe(name) + " only applies to a leased node (" + LEASE_URL + ")");
         }
         return true;
     }
@@ -366,6 +367,11 @@ public final class AgentSettings {
     /** Whether the secret may go over plain http to a host that is not loopback ({@value AgentProperties#LEASE_ALLOW_PLAIN_HTTP}). */
     public boolean allowPlainHttp() {
         return allowPlainHttp;
+    }
+
+    /** Whether the lease's audit lines are printed ({@value AgentProperties#LEASE_AUDIT_AT_INFO}). */
+    public boolean auditAtInfo() {
+        return auditAtInfo;
     }
 
     /** The region to sign for ({@value AgentProperties#LEASE_REGION}); null: from the lease URL's host. */

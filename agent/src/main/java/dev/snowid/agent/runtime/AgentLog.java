@@ -25,7 +25,10 @@ public final class AgentLog {
             AgentLog.error(message);
         }
 
-        /** Audit lines as they are, after the prefix: one JSON object a log shipper can take apart. */
+        /**
+         * Audit lines as they are, after the prefix: one JSON object a log shipper can take apart; only
+         * with snowid.lease.auditAtInfo=true (below INFO they are dropped: stderr has no lower level).
+         */
         @Override
         public void audit(String jsonLine) {
             AgentLog.info(jsonLine);

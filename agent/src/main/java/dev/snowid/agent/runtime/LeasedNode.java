@@ -51,6 +51,7 @@ public final class LeasedNode implements LongSupplier {
         builder.holder(HolderLabel.of("snowid-agent " + ManagementFactory.getRuntimeMXBean().getName()))
                 .waitForSlotUpTo(settings.waitForSlotMillis())
                 .startupDeadline(settings.startupDeadlineMillis())
+                .auditAtInfo(settings.auditAtInfo()) // else audit lines go below INFO, which stderr does not print
                 .log(AgentLog.CLIENT_LOG);
         if (settings.epochConfigured()) {
             builder.codec(settings.codec()); // else the lease API's epoch is adopted

@@ -181,6 +181,25 @@ class AgentSettingsTest {
         assertTrue(read().warnings().isEmpty(), "loopback: nothing leaves the machine");
     }
 
+    /** Issue 35: audit lines are printed only when asked for, and the switch applies to a leased node alone. */
+    @Test
+    void auditLinesArePrintedOnlyWhenSwitchedOn() {
+        properties.setProperty("snowid.lease.url", "http://127.0.0.1:8080");
+        properties.setProperty("snowid.targets", "a.B#c");
+        environment.put("SNOWID_LEASE_SECRET", SECRET);
+        assertFalse(read().auditAtInfo(), "off by default");
+        environment.put("SNOWID_LEASE_AUDITATINFO", "true");
+        assertTrue(read().auditAtInfo());
+        environment.put("SNOWID_LEASE_AUDITATINFO", "on");
+        assertTrue(failure().startsWith("SNOWID_LEASE_AUDITATINFO='on' (snowid.lease.auditAtInfo) is not a switch: allowed true or"
+                + " false"), this::failure);
+        environment.remove("SNOWID_LEASE_AUDITATINFO");
+        properties.remove("snowid.lease.url");
+        properties.setProperty("snowid.node", "1:2");
+        properties.setProperty("snowid.lease.auditAtInfo", "true");
+        assertTrue(failure().contains("snowid.lease.auditAtInfo='true' only applies to a leased node (snowid.lease.url)"), this::failure);
+    }
+
     @Test
     void signedRequestsOverPlainHttpAreOnlyWarnedAbout() {
         properties.setProperty("snowid.lease.url", "http://ids.internal:8080");

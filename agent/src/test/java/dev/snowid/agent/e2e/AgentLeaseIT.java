@@ -3,6 +3,7 @@ package dev.snowid.agent.e2e;
 import static dev.snowid.testing.leaseapi.LeaseApi.LEASE_MILLIS;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -41,7 +42,8 @@ class AgentLeaseIT {
     void twoJvmsGetTwoSlotsAndAKilledOnesSlotIsReusedAfterExpiryWithoutOverlap(Jdk jdk, TestTable table) throws Exception {
         try (LeaseApi api = LeasedAgents.api(table, DATACENTER)) {
             Process killed = LeasedAgents.leased(jdk, api.baseUri().toString()).start(dir.resolve("a"), "com.acme.legacy.LeasedApp", dir.resolve("a").toString(), "0");
-            Process graceful = LeasedAgents.leased(jdk, api.baseUri().toString()).start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "4000");
+            // Audit lines are printed only when asked for: the one switch.
+            Process graceful = LeasedAgents.leased(jdk, api.baseUri().toString()).property("snowid.lease.auditAtInfo", "true").start(dir.resolve("b"), "com.acme.legacy.LeasedApp", dir.resolve("b").toString(), "4000");
             ChildJvm.awaitIds(dir.resolve("a"), killed, 1000);
             ChildJvm.awaitIds(dir.resolve("b"), graceful, 1000);
 
@@ -51,6 +53,14 @@ class AgentLeaseIT {
                     () -> "the graceful JVM failed:\n" + ChildJvm.output(dir.resolve("b")));
             assertTrue(ChildJvm.Result.read(dir.resolve("b"), ".err").contains("\"audit\":\"lease\",\"event\":\"released\""),
                     () -> ChildJvm.output(dir.resolve("b")));
+            assertFalse(ChildJvm.Result.read(dir.resolve("a"), ".err").contains("\"audit\":\"lease\""),
+                    () -> "no audit line by default:\n" + ChildJvm.output(dir.resolve("a")));
+            String started = ChildJvm.Result.read(dir.resolve("a"), ".err");
+            // Up to the start line's own "[snowid] " prefix: every line of the agent's before it, and that one.
+            long startUpLines = started.substring(0, Math.max(0, started.indexOf(" started in "))).lines()
+                    .filter(line -> line.contains("[snowid] ")).count();
+            assertTrue(started.contains(" started in ") && startUpLines <= 2,
+                    () -> "at most 2 lines at start-up, the lease and the start:\n" + ChildJvm.output(dir.resolve("a")));
 
             long[] a = IdsFile.read(dir.resolve("a"));
             long[] b = IdsFile.read(dir.resolve("b"));

@@ -63,8 +63,9 @@ class DeploymentCheckIT {
 
             assertEquals(1, run.status, run::toString);
             assertTrue(run.out.startsWith("check " + runner.baseUri() + "\nFAIL secret "), run::toString);
-            // A streamed request (never resent by the JDK) reads no body with a 401: the status and the client's own words say it.
-            assertTrue(run.out.contains("HTTP 401") && run.out.contains("set SNOWID_LEASE_SECRET"), run::toString);
+            // A streamed request (never resent by the JDK) reads no body with a 401: the API's words come from its challenge header.
+            assertTrue(run.out.contains("HTTP 401") && run.out.contains("unauthorized: the bearer secret is wrong")
+                    && run.out.contains("set SNOWID_LEASE_SECRET"), run::toString);
             assertEquals("check failed at step 'secret'\n", run.err, run::toString);
         }
     }

@@ -1,5 +1,6 @@
 package dev.snowid.lambda.http;
 
+import dev.snowid.protocol.BearerChallenge;
 import dev.snowid.protocol.ErrorCode;
 import java.util.Map;
 
@@ -37,8 +38,8 @@ public final class ApiError extends RuntimeException {
     }
 
     public static ApiError unauthorized(String message) {
-        // RFC 6750: say which scheme the route wants.
-        return new ApiError(ErrorCode.UNAUTHORIZED, message, Map.of("WWW-Authenticate", "Bearer realm=\"snowid-leases\""));
+        // RFC 6750: say which scheme the route wants; the challenge repeats the message for a client that cannot read the body.
+        return new ApiError(ErrorCode.UNAUTHORIZED, message, Map.of(BearerChallenge.HEADER, BearerChallenge.of(message)));
     }
 
     /** A 403: the caller is who it says, and is not among those admitted. */

@@ -135,6 +135,7 @@ final class LeaseStartup {
         apply(SnowidSetting.URL, url, () -> builder.leaseUrl(url));
         // The starter's lifecycle suspends and resumes the client around a CRaC checkpoint: the client's own hooks would act twice.
         builder.snapshotHooks(false);
+        builder.auditAtInfo(lease.isAuditAtInfo());
         String holder = blankToNull(lease.getHolder());
         apply(SnowidSetting.HOLDER, holder, () -> builder.holder(holder != null ? holder : defaultHolder));
         Duration duration = lease.getDuration();

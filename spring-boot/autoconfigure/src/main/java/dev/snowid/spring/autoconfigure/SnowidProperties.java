@@ -96,6 +96,12 @@ public class SnowidProperties {
          */
         private Duration startupDeadline = Duration.ofSeconds(10);
 
+        /**
+         * Whether every lease grant, renewal, release and loss is logged as an audit line at INFO
+         * (logger dev.snowid.client.audit). Default false: at DEBUG.
+         */
+        private boolean auditAtInfo;
+
         public String getUrl() {
             return url;
         }
@@ -110,6 +116,14 @@ public class SnowidProperties {
 
         public void setAllowPlainHttp(boolean allowPlainHttp) {
             this.allowPlainHttp = allowPlainHttp;
+        }
+
+        public boolean isAuditAtInfo() {
+            return auditAtInfo;
+        }
+
+        public void setAuditAtInfo(boolean auditAtInfo) {
+            this.auditAtInfo = auditAtInfo;
         }
 
         public String getSecret() {
@@ -173,7 +187,7 @@ public class SnowidProperties {
         public String toString() {
             return "Lease{url=" + (url == null ? null : HttpUrl.shown(url)) + ", auth=" + auth + ", region=" + region
                     + ", holder=" + holder + ", duration=" + duration
-                    + ", allowPlainHttp=" + allowPlainHttp + ", waitForSlot=" + waitForSlot + ", startupDeadline=" + startupDeadline + "}";
+                    + ", allowPlainHttp=" + allowPlainHttp + ", waitForSlot=" + waitForSlot + ", startupDeadline=" + startupDeadline + ", auditAtInfo=" + auditAtInfo + "}";
         }
     }
 }

@@ -50,6 +50,9 @@ public enum SnowidSetting {
                     + duration(ClientSettings.STARTUP_DEADLINE_RANGE.max()), bounds(ClientSettings.STARTUP_DEADLINE_RANGE))
             .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
                     + " settles nothing"), ClientSettings.STARTUP_DEADLINE),
+    AUDIT_AT_INFO(Setting.named("snowid.lease.audit-at-info").byDefault("false").allowed("true or false", "true", "false")
+            .means("true: every lease grant, renewal, release and loss as an audit line at INFO (logger dev.snowid.client.audit);"
+                    + " else at DEBUG"), ClientSettings.AUDIT_AT_INFO),
     EPOCH(Setting.named("snowid.epoch-millis").unsetMeans("the lease API's")
             .allowed("the lease API's epoch, or no value to adopt it")
             .means("the epoch IDs count from (unix ms); when set, it must be the API's"), ClientSettings.CODEC),

@@ -25,6 +25,7 @@ class StartupFailureTest {
         assertReport(output,
                 "The lease API at " + url + " refused the bearer secret (snowid.lease.secret): HTTP 401",
                 "Set snowid.lease.secret (or SNOWID_LEASE_SECRET) to the secret the lease API expects.");
+        assertTrue(output.getAll().contains("unauthorized: the bearer secret is wrong"), "the API's code and message");
         assertFalse(output.getAll().contains(WRONG_SECRET), "the secret in a log line");
     }
 
@@ -48,7 +49,8 @@ class StartupFailureTest {
         String url = "http://127.0.0.1:" + closedPort;
         assertThrows(Exception.class, () -> Apps.builder(url, LeaseApi.SECRET).run());
         assertReport(output,
-                "snowid could not reach the lease API at " + url + " (snowid.lease.url): POST /leases at " + url + " failed",
+                "snowid could not reach the lease API at " + url + " (snowid.lease.url): [lease_api_unreachable] could not connect to the"
+                        + " lease API: POST /leases at " + url + " failed",
                 "Check snowid.lease.url: it must be the snowid function's base URL");
         assertFalse(output.getAll().contains(LeaseApi.SECRET), "the secret in a log line");
     }
