@@ -80,6 +80,7 @@ class ClockAheadHolderTest {
                 .secret(SECRET)
                 .holder("clock-ahead-test")
                 .clock(() -> System.currentTimeMillis() + aheadMillis.get())
+                .auditAtInfo(true) // the test reads the lease's events from its audit lines
                 .log(new ClientLog() {
                     @Override
                     public void info(String message) {

@@ -54,7 +54,8 @@ class LaneDispatchTest {
             for (String request : refused) {
                 Answer answer = RawHttp.exchange(server.port(), request);
                 answer.assertJsonError(401, "unauthorized", request);
-                assertEquals("Bearer realm=\"snowid-leases\"", answer.header("WWW-Authenticate"), answer.text());
+                String challenge = answer.header("WWW-Authenticate");
+                assertTrue(challenge != null && challenge.startsWith("Bearer realm=\"snowid-leases\""), answer.text());
             }
             // A body announced and never sent: the answer comes on the head alone, while the client still owes the body.
             try (Socket socket = RawHttp.open(server.port())) {
