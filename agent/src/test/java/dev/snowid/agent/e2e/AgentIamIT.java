@@ -143,6 +143,7 @@ class AgentIamIT {
                 .property("snowid.lease.url", standIns.proxy().toString())
                 .property("snowid.lease.auth", "aws_iam")
                 .property("snowid.lease.region", AwsStandIns.REGION)
+                .property("snowid.lease.auditAtInfo", "true") // the tests read lease events from the audit lines
                 .property("snowid.targets", LeasedAgents.TARGET);
     }
 

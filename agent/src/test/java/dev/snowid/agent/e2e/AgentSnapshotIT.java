@@ -39,6 +39,7 @@ class AgentSnapshotIT {
                     .classPath(ChildJvm.FIXTURE_CLASSES, ChildJvm.FIXTURE_CRAC)
                     .property("org.crac.Core.Compat", "dev.snowid.testing.crac")
                     .property("snowid.onUnavailable", "wait:10000")
+                    .property("snowid.lease.auditAtInfo", "true") // the events below are read from the audit lines
                     .run(ids, "com.acme.legacy.SnapshotApp", ids.toString());
 
             assertEquals(0, result.exitCode, result::toString);
