@@ -3,7 +3,6 @@ package dev.snowid.simulator;
 import dev.snowid.Slot;
 import dev.snowid.client.SimulatedClients;
 import dev.snowid.client.SnowidClient;
-import dev.snowid.lease.AcquisitionRequest;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -60,16 +59,15 @@ final class Faults {
             case CRASH_RESTART -> {
                 if (holder != null) {
                     sim.after(holder, false, 0, "killed (kill -9)", holder::kill);
-                    sim.after(sim.operator, false, duration, "start " + holder.name + " again", () -> {
-                        if (!holder.region.draining && holder.region.holders.remove(holder)) {
-                            sim.operator.addHolder(holder.region, holder.label.replaceAll("#.*", "") + "#" + sim.processes.size(), 0);
-                        }
-                    });
+                    sim.after(sim.operator, false, duration, "start " + holder.name + " again", () -> sim.operator.restartAs(holder));
                 }
             }
             case PAUSE -> {
-                if (machine != null) {
+                if (machine != null && random.nextBoolean()) {
                     sim.after(machine, false, 0, "paused", () -> machine.pausedUntilNanos = sim.now() + duration);
+                } else if (machine != null) {
+                    machine.readsUntilPause = 1 + random.nextInt(6); // in the middle of what it does next
+                    machine.pauseNanos = duration;
                 }
             }
             case SNAPSHOT_COPIES -> {
@@ -117,25 +115,26 @@ final class Faults {
             case BLOCK_HANDOVER -> sim.after(sim.operator, false, 0, "hand the block over", sim.operator::handOver);
             case REGISTRY_UNREACHABLE -> sim.registryDownUntilNanos = sim.now() + duration;
             case REQUEST_ID_SHARED -> {
-                String id;
-                do {
-                    StringBuilder digits = new StringBuilder();
-                    for (int i = 0; i < AcquisitionRequest.LENGTH; i++) {
-                        digits.append(Character.forDigit(random.nextInt(16), 16));
-                    }
-                    id = digits.toString();
-                } while (!AcquisitionRequest.isId(id));
-                // Two processes of different holder texts send it: the id's binding to its holder is what must tell them apart
-                // (copies of one snapshot share their holder text; their ids are apart because each draws its own after the restore).
-                sim.sharedRequestIdHolders.clear();
-                for (int i = 0; i < holders.size() && sim.sharedRequestIdHolders.size() < 2; i++) {
+                // A careless client copies another holder's acquisition id: holders X and Y (different holder texts) start
+                // anew, Y two seconds after X, sending X's id. The id's binding to its holder must refuse Y.
+                Holder x = holder;
+                Holder y = null;
+                for (int i = 1; i < holders.size() && y == null; i++) {
                     Holder candidate = holders.get((fault.target() + i) % holders.size());
-                    if (sim.sharedRequestIdHolders.stream().noneMatch(h -> h.clientLabel().equals(candidate.clientLabel()))) {
-                        sim.sharedRequestIdHolders.add(candidate);
+                    if (!candidate.clientLabel().equals(x == null ? null : x.clientLabel())) {
+                        y = candidate;
                     }
                 }
-                sim.sharedRequestId = id;
-                sim.sharedRequestIdUntilNanos = sim.now() + duration;
+                if (x != null && y != null) {
+                    Holder borrower = y;
+                    sim.after(x, false, 0, "killed to start again", x::kill);
+                    sim.after(y, false, 0, "killed to start again", y::kill);
+                    sim.after(sim.operator, false, 1_000_000, "start " + x.name + " again", () -> {
+                        Holder x2 = sim.operator.restartAs(x);
+                        sim.after(sim.operator, false, 2_000_000_000L, "start " + borrower.name + " again, with " + x2.name + "'s id",
+                                () -> sim.operator.restartAs(borrower).link.borrowIdOf(x2.link));
+                    });
+                }
             }
             case ENV_RECYCLED -> {
                 List<FunctionEnv> envs = alive(sim, FunctionEnv.class);
@@ -228,8 +227,6 @@ final class Faults {
         sim.a.table.heal();
         sim.b.table.heal();
         sim.registryDownUntilNanos = 0;
-        sim.sharedRequestId = null;
-        sim.sharedRequestIdHolders.clear();
     }
 
     static <T extends Proc> List<T> alive(Simulation sim, Class<T> kind) {

@@ -21,7 +21,7 @@ final class FunctionEnv extends Proc {
     final LeasedGenerator generator;
 
     FunctionEnv(Simulation sim, Region region, String name, long streamSeed) {
-        super(sim, name, new SimClock(sim, 0), streamSeed);
+        super(sim, name, new SimClock(sim, sim.baselineOffsetMillis()), streamSeed);
         this.region = region;
         this.table = region.table;
         this.store = new TableClient(sim, table, this);

@@ -30,7 +30,7 @@ final class Holder extends Proc {
         this.ticks = new SimulatedClients.Ticks((delayNanos, what, task) -> sim.after(this, false, delayNanos, what, task));
     }
 
-    /** Builds the client (leasing its first slot); a failed start is tried again in 5 s, as a supervisor would. */
+    /** Builds the client (leasing its first slot); a failed start is tried again in 1 s, as a supervisor would. */
     void start() {
         sim.after(this, false, 1_000_000, "start", () -> {
             SimulatedLeaseApi source = new SimulatedLeaseApi(link, clock, label);
@@ -39,7 +39,7 @@ final class Holder extends Proc {
                 sim.note(name + " started on " + client.currentLease().map(Object::toString).orElse("nothing"));
             } catch (RuntimeException failed) {
                 sim.note(name + " start failed: " + failed.getClass().getSimpleName());
-                sim.after(this, false, 5_000_000_000L, "restart", this::start);
+                sim.after(this, false, 1_000_000_000L, "restart", this::start);
                 return;
             }
             issueSoon();

@@ -24,6 +24,10 @@ final class HolderLink implements SimulatedLeaseApi.Link {
     private final Simulation sim;
     private final Holder holder;
     private long answeredAt;
+    /** The id of the latest acquisition sent. */
+    private String lastRequestId;
+    /** A careless client: its next acquisition sends the latest id of that link's holder instead of its own. */
+    private HolderLink borrowFrom;
 
     HolderLink(Simulation sim, Holder holder) {
         this.sim = sim;
@@ -32,8 +36,9 @@ final class HolderLink implements SimulatedLeaseApi.Link {
 
     @Override
     public Lease acquire(String label, String requestId) {
-        boolean careless = sim.sharedRequestId != null && sim.sharedRequestIdUntilNanos > sim.now() && sim.sharedRequestIdHolders.contains(holder);
-        String id = careless ? sim.sharedRequestId : requestId;
+        String id = borrowFrom != null && borrowFrom.lastRequestId != null ? borrowFrom.lastRequestId : requestId;
+        borrowFrom = null;
+        lastRequestId = id;
         return call("POST /leases", ACQUIRE_TIMEOUT_MILLIS, env -> env.source.acquire(label, id));
     }
 
@@ -48,6 +53,10 @@ final class HolderLink implements SimulatedLeaseApi.Link {
             env.source.release(lease.slot(), lease.owner(), lease.fence(), lastIssuedMillis);
             return null;
         });
+    }
+
+    void borrowIdOf(HolderLink other) {
+        borrowFrom = other;
     }
 
     @Override
@@ -93,6 +102,9 @@ final class HolderLink implements SimulatedLeaseApi.Link {
             }
         }
         long served = sim.trueMillis();
+        if (!env.alive || !holder.alive) {
+            throw new SimulatedLeaseApi.NoAnswer("the process at one end died meanwhile");
+        }
         if (fault == FaultClass.DUPLICATED) {
             sim.after(env, false, sim.load.nextInt(2_000) * 1_000_000L, "duplicate " + route + " from " + holder.name,
                     () -> serveQuietly(env, route, serve));

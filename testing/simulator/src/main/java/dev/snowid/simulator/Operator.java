@@ -41,19 +41,27 @@ final class Operator extends Proc {
         return holder;
     }
 
+    /** A holder that died started again as a new process of its lineage, unless its region is being drained; returns it (or the old one). */
+    Holder restartAs(Holder old) {
+        if (old.region.draining || !old.region.holders.remove(old)) {
+            return old;
+        }
+        return addHolder(old.region, old.label.replaceAll("#.*", "") + "#" + sim.processes.size(), sim.baselineOffsetMillis());
+    }
+
     /** Stops a region's holders (closing their clients) and environments (releasing), each when it is between calls. */
     void drain(Region region) {
         region.draining = true;
         for (Holder holder : new ArrayList<>(region.holders)) {
-            if (holder.pausedUntilNanos > sim.now()) {
-                holder.kill(); // a stopped JVM cannot be asked to close: it is killed
+            if (holder.pausedUntilNanos > sim.now() || holder.depth > 0 || holder.readsUntilPause > 0) {
+                holder.kill(); // stopped or in the middle of a call: killed, as 'stop every holder' means
             } else {
                 sim.after(holder, false, 0, "stopped by the operator", holder::stop);
             }
         }
         for (FunctionEnv env : new ArrayList<>(region.envs)) {
-            if (env.pausedUntilNanos > sim.now()) {
-                env.kill(); // a frozen environment is never thawed again: its stack is drained
+            if (env.pausedUntilNanos > sim.now() || env.depth > 0 || env.readsUntilPause > 0) {
+                env.kill(); // frozen or mid-request: never serves again, as 'stop every holder' means
             } else {
                 sim.after(env, false, 0, "stopped by the operator", () -> env.stop(true));
             }
@@ -75,7 +83,7 @@ final class Operator extends Proc {
             if (old.alive) {
                 region.holders.add(old);
             } else if (!old.label.contains("/copy")) {
-                addHolder(region, next, 0);
+                addHolder(region, next, sim.baselineOffsetMillis());
             }
         }
     }
@@ -103,7 +111,7 @@ final class Operator extends Proc {
             return;
         }
         drain(from);
-        sim.after(this, false, 2_000_000_000L, "release the block from " + from.name, () -> release(from, 1));
+        sim.after(this, false, 1_000_000_000L, "release the block from " + from.name, () -> release(from, 1));
     }
 
     private void release(Region from, int attempt) {

@@ -15,6 +15,9 @@ abstract class Proc {
     int depth;
     final long bornNanos;
     long diedNanos = -1;
+    /** A pause strikes at this many clock reads from now (0: none pending), for {@link #pauseNanos}. */
+    int readsUntilPause;
+    long pauseNanos;
     /** True ms of its last issued ID; -1: none yet. */
     long lastIssuedMillis = -1;
 
@@ -23,6 +26,7 @@ abstract class Proc {
         this.name = name;
         this.clock = clock;
         this.stream = new Random(streamSeed);
+        clock.owner = this;
         this.bornNanos = sim.now();
         this.pausedUntilNanos = sim.asleepUntilNanos; // born while the fleet sleeps: asleep too
     }

@@ -12,6 +12,8 @@ import dev.snowid.WallClock;
 final class SimClock implements WallClock, MonotonicClock {
 
     private final Simulation sim;
+    /** The process whose clock this is (set by it); null for none. */
+    Proc owner;
     private long offsetMillis;
     /** Parts per million faster (positive) or slower than true time, since {@link #driftSinceNanos}. */
     private long driftPpm;
@@ -25,6 +27,13 @@ final class SimClock implements WallClock, MonotonicClock {
     @Override
     public long millis() {
         sim.clockRead();
+        Proc process = owner;
+        if (process != null && process.readsUntilPause > 0 && sim.running() == process && --process.readsUntilPause == 0) {
+            // A pause (GC, SIGSTOP) between two steps of whatever this process is doing: say, after it found its window
+            // in force and before it stamps the ID.
+            process.pausedUntilNanos = sim.now() + process.pauseNanos;
+            sim.advance(process.pauseNanos);
+        }
         return sim.trueMillis() + offsetMillis();
     }
 

@@ -45,6 +45,7 @@ public final class Simulation {
     final Random load;
     private final Random world;
     private final Random worldStream;
+    private final Random clocks;
     private final PriorityQueue<Event> queue = new PriorityQueue<>();
     private long now;
     private long sequence;
@@ -62,9 +63,6 @@ public final class Simulation {
     long registryDownUntilNanos;
     /** The whole fleet sleeps until then ({@link FaultClass#TTL_DELETION}). */
     long asleepUntilNanos;
-    String sharedRequestId;
-    final List<Holder> sharedRequestIdHolders = new ArrayList<>();
-    long sharedRequestIdUntilNanos;
     final List<NetworkWindow> network = new ArrayList<>();
     final Map<FaultClass, Integer> injected = new EnumMap<>(FaultClass.class);
     private long healAtNanos = Long.MAX_VALUE;
@@ -80,6 +78,7 @@ public final class Simulation {
         this.load = new Random(seed * 0x9E3779B97F4A7C15L + 1);
         this.world = new Random(seed * 0x9E3779B97F4A7C15L + 2);
         this.worldStream = new Random(seed * 0x9E3779B97F4A7C15L + 3);
+        this.clocks = new Random(seed * 0x9E3779B97F4A7C15L + 4);
         this.a = new Region("region-a", newTable("a"));
         this.b = new Region("region-b", newTable("b"));
         this.operator = new Operator(this);
@@ -109,10 +108,10 @@ public final class Simulation {
             operator.addEnv(b);
         }
         for (int i = 1; i <= 3; i++) {
-            operator.addHolder(a, "a-holder-" + i, 0);
+            operator.addHolder(a, "a-holder-" + i, baselineOffsetMillis());
         }
         for (int i = 1; i <= 2; i++) {
-            operator.addHolder(b, "b-holder-" + i, 0);
+            operator.addHolder(b, "b-holder-" + i, baselineOffsetMillis());
         }
         long healAt = FAULT_PERIOD_MILLIS;
         for (Fault fault : plan) {
@@ -229,6 +228,16 @@ public final class Simulation {
     }
 
     /** {@code process} runs now: its randomness is the one drawn from. Returns who ran before, for {@link #leave}. */
+    Proc running() {
+        return running;
+    }
+
+    /** A machine's clock as NTP keeps it: within half the tolerated skew of true time, so two differ by at most the skew. */
+    long baselineOffsetMillis() {
+        long half = TERMS.maxClockSkewMillis() / 2;
+        return clocks.nextLong(-half, half + 1);
+    }
+
     Proc enter(Proc process) {
         process.depth++;
         Proc before = running;
@@ -250,6 +259,10 @@ public final class Simulation {
     }
 
     void issued(Proc issuer, Lease lease, long[] ids) {
+        if (!issuer.alive) {
+            note(issuer.name + " died before its " + ids.length + " IDs left it");
+            return;
+        }
         if (lease == null) {
             fail(issuer.name + " issued " + ids.length + " IDs with no lease held");
             return;

@@ -50,6 +50,9 @@ final class TableClient implements LeaseStore, ClaimMarkers {
         if (table.slowUntilNanos > sim.now()) {
             sim.advance(table.slowMillis * 1_000_000);
         }
+        if (!process.alive) {
+            throw new LeaseStoreUnavailableException("simulated: " + process.name + " died before its call reached the table", 1_000, null);
+        }
         T result;
         try {
             result = operation.get();
