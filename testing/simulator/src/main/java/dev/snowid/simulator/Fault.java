@@ -30,7 +30,8 @@ public record Fault(int index, FaultClass kind, long atMillis, long durationMill
                 case TTL_DELETION -> (1 + random.nextInt(9)) * 86_400_000L; // days: TTL deletes a week after expiry
                 case REGISTRY_UNREACHABLE -> 10_000 + random.nextInt(900_000); // up to beyond the confirmation interval
                 case CRASH_RESTART -> 1_000 + random.nextInt(60_000);
-                case BLOCK_HANDOVER, TABLE_RESTORE, SNAPSHOT_COPIES -> 0;
+                case BLOCK_HANDOVER -> 200_000; // the operator's work: a handover, and maybe one back
+                case TABLE_RESTORE, SNAPSHOT_COPIES -> 0;
                 default -> 1_000 + random.nextInt(60_000);
             };
             if (kind == FaultClass.TTL_DELETION) {

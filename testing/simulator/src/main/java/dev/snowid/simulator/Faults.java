@@ -78,13 +78,13 @@ final class Faults {
             case CLOCK_OFFSET -> {
                 if (machine != null) {
                     long skew = sim.invariantsSkew();
-                    machine.clock.setOffset(random.nextLong(-skew / 2, skew / 2 + 1));
+                    machine.clock.setOffset(random.nextLong(-skew, skew + 1));
                 }
             }
             case CLOCK_BEYOND_SKEW -> {
                 if (machine != null) {
                     long skew = sim.invariantsSkew();
-                    long off = skew + 500 + random.nextLong(0, 600_000);
+                    long off = skew + 1_500 + random.nextLong(0, 3_600_000); // up to an hour: a VM's clock can be that far off
                     machine.clock.setOffset(random.nextBoolean() ? off : -off);
                     sim.after(null, false, duration, "clock of " + machine.name + " synchronised", machine.clock::synchronise);
                 }
@@ -112,7 +112,21 @@ final class Faults {
                 table.errors = random;
             }
             case TTL_DELETION -> sleep(sim, duration, random);
-            case BLOCK_HANDOVER -> sim.after(sim.operator, false, 0, "hand the block over", sim.operator::handOver);
+            case BLOCK_HANDOVER -> {
+                sim.after(sim.operator, false, 0, "hand the block over", sim.operator::handOver);
+                if (random.nextBoolean()) {
+                    // and back, a while later: the first region claims again (its marker says released), while the
+                    // table's writes fail now and then
+                    sim.after(sim.operator, false, random.nextLong(60_000, 150_000) * 1_000_000, "hand the block back", () -> {
+                        Region to = sim.operator.holderOfBlock();
+                        if (to != null) {
+                            sim.other(to).table.erroredUntilNanos = sim.now() + 30_000_000_000L;
+                            sim.other(to).table.errors = random;
+                        }
+                        sim.operator.handOver();
+                    });
+                }
+            }
             case REGISTRY_UNREACHABLE -> sim.registryDownUntilNanos = sim.now() + duration;
             case REQUEST_ID_SHARED -> {
                 // A careless client copies another holder's acquisition id: holders X and Y (different holder texts) start

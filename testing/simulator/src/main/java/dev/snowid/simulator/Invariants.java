@@ -6,10 +6,8 @@ import dev.snowid.SnowflakeId;
 import dev.snowid.lease.Lease;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The protocol's safety invariants, checked at every ID issued and every write the lease tables
@@ -31,7 +29,7 @@ final class Invariants {
     private final Map<String, Grant> byOwner = new HashMap<>();
     private final Map<String, Grant> current = new HashMap<>();
     private final Map<Integer, List<Grant>> bySlot = new HashMap<>();
-    private final Set<Long> ids = new HashSet<>();
+    private final IdSet ids = new IdSet();
     private long grants;
     private long issued;
     private String violation;

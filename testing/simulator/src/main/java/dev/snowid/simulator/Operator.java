@@ -17,7 +17,8 @@ import java.util.Optional;
  */
 final class Operator extends Proc {
 
-    private static final int ATTEMPTS = 40;
+    /** An operator keeps at it until it works: every step can be run again after a failure. */
+    private static final int ATTEMPTS = 100_000;
     private static final long RETRY_NANOS = 5_000_000_000L;
 
     Operator(Simulation sim) {
@@ -111,7 +112,7 @@ final class Operator extends Proc {
             return;
         }
         drain(from);
-        sim.after(this, false, 1_000_000_000L, "release the block from " + from.name, () -> release(from, 1));
+        sim.after(this, false, 100_000_000L, "release the block from " + from.name, () -> release(from, 1));
     }
 
     private void release(Region from, int attempt) {

@@ -6,7 +6,10 @@ import java.security.Security;
 import java.util.Random;
 
 /**
- * Production draws its randomness from a fresh {@code new SecureRandom()} per acquisition (owner
+ * Public, and loaded once per JVM even under a mutant's class loader (PlantedBugsTest): the
+ * provider is global, so its stream must be too.
+ *
+ * <p>Production draws its randomness from a fresh {@code new SecureRandom()} per acquisition (owner
  * tokens, request and claim ids, slot choice), which is what keeps SnapStart copies apart. The
  * simulator leaves that code as it is and owns the randomness through the JCA's own seam: a
  * provider put first in the list, whose {@code SecureRandom} draws from the stream of the simulated
@@ -29,7 +32,7 @@ public final class SeededRandomness {
     }
 
     /** Makes {@code stream} the one drawn from until the returned one is put back. */
-    static Random use(Random stream) {
+    public static Random use(Random stream) {
         Random before = CURRENT.get();
         CURRENT.set(stream);
         return before;

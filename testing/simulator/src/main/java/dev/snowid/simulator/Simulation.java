@@ -159,9 +159,9 @@ public final class Simulation {
         now += 1_000;
     }
 
-    /** One network hop or store call: 1 to 30 ms. */
+    /** One network hop: 1 to 10 ms. */
     long latencyNanos() {
-        return (1 + world.nextInt(30)) * 1_000_000L;
+        return (1 + world.nextInt(10)) * 1_000_000L;
     }
 
     void after(Proc owner, boolean concurrent, long delayNanos, String what, Runnable action) {
@@ -214,7 +214,7 @@ public final class Simulation {
             }
         }
         steps++;
-        trace.line(now / 1_000_000 + " " + (owner == null ? "world" : owner.name) + " " + event.what);
+        trace.event(now / 1_000_000, owner == null ? "world" : owner.name, event.what);
         Proc before = owner == null ? null : enter(owner);
         try {
             event.action.run();
@@ -275,7 +275,7 @@ public final class Simulation {
             }
         }
         issuer.lastIssuedMillis = trueMillis();
-        note(issuer.name + " issued " + ids.length + " from " + lease.slot() + " fence " + lease.fence());
+        trace.issued(issuer.name, ids[0], ids.length, lease.slot().toString());
     }
 
     void fail(String what) {

@@ -117,6 +117,25 @@ public final class Simulator {
         return "testing/simulator/simulate.sh replay " + seed + " " + (faults.length() == 0 ? "none" : faults);
     }
 
+    /** The violation of {@code seed} with every fault of its plan, or null: for runs under another class loader (planted bugs). */
+    public static String violationOf(long seed) {
+        return Simulation.run(seed, null, false).violation();
+    }
+
+    /** The 1-minimal fault plan of a failing {@code seed}, as indexes: for runs under another class loader. */
+    public static int[] minimalPlanOf(long seed) {
+        return minimalFaults(seed).stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The violation of {@code seed} run with only the faults {@code kept} of its plan, or null. */
+    public static String violationOf(long seed, int[] kept) {
+        Set<Integer> faults = new LinkedHashSet<>();
+        for (int index : kept) {
+            faults.add(index);
+        }
+        return Simulation.run(seed, faults, false).violation();
+    }
+
     static String describe(Simulation.Result result) {
         return "seed " + result.seed() + ": " + (result.violation() == null ? "no violation" : "VIOLATION " + result.violation()) + "; "
                 + result.steps() + " steps, " + result.ids() + " IDs, trace hash " + Long.toHexString(result.traceHash())

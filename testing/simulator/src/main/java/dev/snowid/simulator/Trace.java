@@ -33,6 +33,37 @@ final class Trace {
         }
     }
 
+    /** An event, hashed from its parts without building its line unless the trace is kept (the hot path). */
+    void event(long millis, String who, String what) {
+        if (keep) {
+            line(millis + " " + who + " " + what);
+        } else {
+            count++;
+            mix(millis);
+            mix(who.hashCode());
+            mix(what.hashCode());
+        }
+    }
+
+    /** IDs issued, hashed as numbers unless the trace is kept. */
+    void issued(String who, long firstId, int count, String slot) {
+        if (keep) {
+            line("  " + who + " issued " + count + " from " + slot + ", first " + firstId);
+        } else {
+            this.count++;
+            mix(who.hashCode());
+            mix(firstId);
+            mix(count);
+        }
+    }
+
+    private void mix(long value) {
+        for (int i = 0; i < 8; i++) {
+            hash ^= (value >>> (8 * i)) & 0xff;
+            hash *= 0x100000001b3L;
+        }
+    }
+
     long hash() {
         return hash;
     }
