@@ -113,6 +113,17 @@ final class Faults {
             }
             case TTL_DELETION -> sleep(sim, duration, random);
             case BLOCK_HANDOVER -> {
+                Region from = sim.operator.holderOfBlock();
+                if (from != null && random.nextBoolean()) {
+                    // The regions' clocks apart, each inside MaxClockSkewMillis: the leaving one's ahead, the next one's behind.
+                    long skew = sim.invariantsSkew();
+                    for (Proc process : sim.processes) {
+                        Region region = process instanceof Holder h ? h.region : process instanceof FunctionEnv e ? e.region : null;
+                        if (region != null && process.alive) {
+                            process.clock.setOffset(region == from ? random.nextLong(0, skew + 1) : -random.nextLong(0, skew + 1));
+                        }
+                    }
+                }
                 sim.after(sim.operator, false, 0, "hand the block over", sim.operator::handOver);
                 if (random.nextBoolean()) {
                     // and back, a while later: the first region claims again (its marker says released), while the

@@ -32,11 +32,11 @@ final class FunctionEnv extends Proc {
     }
 
     void start() {
-        sim.after(this, false, 500_000_000L + stream.nextInt(1_000) * 1_000_000L, "GET /ids", this::serveIds);
+        sim.after(this, false, 500_000_000L + stream.nextInt(2_000) * 1_000_000L, "GET /ids", this::serveIds);
     }
 
     private void serveIds() {
-        sim.after(this, false, 300_000_000L + sim.load.nextInt(1_500) * 1_000_000L, "GET /ids", this::serveIds);
+        sim.after(this, false, 1_000_000_000L + sim.load.nextInt(3_000) * 1_000_000L, "GET /ids", this::serveIds);
         if (!region.draining) {
             try {
                 long[] ids = generator.nextIds(1 + sim.load.nextInt(3));

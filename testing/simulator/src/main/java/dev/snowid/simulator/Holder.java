@@ -58,7 +58,7 @@ final class Holder extends Proc {
     }
 
     void issueSoon() {
-        sim.after(this, true, 100_000_000L + sim.load.nextInt(1_000) * 1_000_000L, "nextIds", this::issue);
+        sim.after(this, true, 200_000_000L + sim.load.nextInt(1_600) * 1_000_000L, "nextIds", this::issue);
     }
 
     private void issue() {

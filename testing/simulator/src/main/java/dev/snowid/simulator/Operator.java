@@ -19,7 +19,7 @@ final class Operator extends Proc {
 
     /** An operator keeps at it until it works: every step can be run again after a failure. */
     private static final int ATTEMPTS = 100_000;
-    private static final long RETRY_NANOS = 5_000_000_000L;
+    private static final long RETRY_NANOS = 1_000_000_000L;
 
     Operator(Simulation sim) {
         super(sim, "operator", new SimClock(sim, 0), sim.seed * 31 + 7);
@@ -54,17 +54,18 @@ final class Operator extends Proc {
     void drain(Region region) {
         region.draining = true;
         for (Holder holder : new ArrayList<>(region.holders)) {
-            if (holder.pausedUntilNanos > sim.now() || holder.depth > 0 || holder.readsUntilPause > 0) {
-                holder.kill(); // stopped or in the middle of a call: killed, as 'stop every holder' means
+            if (holder.pausedUntilNanos > sim.now() || holder.readsUntilPause > 0) {
+                holder.kill(); // a stopped JVM cannot be asked to close: killed, as 'stop every holder' means
             } else {
                 sim.after(holder, false, 0, "stopped by the operator", holder::stop);
             }
         }
         for (FunctionEnv env : new ArrayList<>(region.envs)) {
-            if (env.pausedUntilNanos > sim.now() || env.depth > 0 || env.readsUntilPause > 0) {
-                env.kill(); // frozen or mid-request: never serves again, as 'stop every holder' means
+            if (env.pausedUntilNanos > sim.now() || env.readsUntilPause > 0) {
+                env.kill(); // a frozen environment is never thawed again: its stack is drained
             } else {
-                sim.after(env, false, 0, "stopped by the operator", () -> env.stop(true));
+                // after the holders: their releases go through the stack's lease API
+                sim.after(env, false, 200_000_000L, "stopped by the operator", () -> env.stop(true));
             }
         }
     }
@@ -73,7 +74,7 @@ final class Operator extends Proc {
     void restart(Region region) {
         region.draining = false;
         region.envs.removeIf(env -> !env.alive);
-        while (region.envs.size() < 2) {
+        while (region.envs.size() < 2 && !region.draining) {
             addEnv(region);
         }
         List<Holder> gone = new ArrayList<>(region.holders);
@@ -112,7 +113,7 @@ final class Operator extends Proc {
             return;
         }
         drain(from);
-        sim.after(this, false, 100_000_000L, "release the block from " + from.name, () -> release(from, 1));
+        sim.after(this, false, 300_000_000L, "release the block from " + from.name, () -> release(from, 1));
     }
 
     private void release(Region from, int attempt) {
@@ -158,6 +159,16 @@ final class Operator extends Proc {
             return;
         }
         drain(region);
+        sim.after(this, false, 1_000_000_000L, "wait for " + region.name + " to stop", () -> restoreOnceStopped(region, backup));
+    }
+
+    /** 'Stop every holder, wait LeaseMillis + MaxClockSkewMillis': a request in flight finishes first. */
+    private void restoreOnceStopped(Region region, Table backup) {
+        boolean running = region.holders.stream().anyMatch(p -> p.alive) || region.envs.stream().anyMatch(p -> p.alive);
+        if (running) {
+            sim.after(this, false, 1_000_000_000L, "wait for " + region.name + " to stop", () -> restoreOnceStopped(region, backup));
+            return;
+        }
         long wait = (Simulation.TERMS.leaseMillis() + Simulation.TERMS.maxClockSkewMillis() + 1_000) * 1_000_000;
         sim.after(this, false, wait, "restore " + region.name + "'s table from its backup", () -> {
             sim.invariants.tableGone(region.table.name);

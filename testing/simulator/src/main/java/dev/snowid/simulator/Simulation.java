@@ -35,6 +35,8 @@ public final class Simulation {
     static final long FAULT_PERIOD_MILLIS = 480_000;
     /** Once the faults have stopped, every live holder holds a slot and issues again within this bound (virtual ms). */
     public static final long LIVENESS_BOUND_MILLIS = 180_000;
+    /** Function environments a region runs at most at once (its reserved concurrency). */
+    static final int MAX_ENVS = 6;
     static final long QUIET_MILLIS = LIVENESS_BOUND_MILLIS + 60_000;
 
     final long seed;
@@ -159,9 +161,9 @@ public final class Simulation {
         now += 1_000;
     }
 
-    /** One network hop: 1 to 10 ms. */
+    /** One network hop: 1 to 4 ms (DynamoDB and API Gateway in one region). */
     long latencyNanos() {
-        return (1 + world.nextInt(10)) * 1_000_000L;
+        return (1 + world.nextInt(4)) * 1_000_000L;
     }
 
     void after(Proc owner, boolean concurrent, long delayNanos, String what, Runnable action) {
@@ -232,10 +234,10 @@ public final class Simulation {
         return running;
     }
 
-    /** A machine's clock as NTP keeps it: within half the tolerated skew of true time, so two differ by at most the skew. */
+    /** A machine's clock as NTP keeps it: within MaxClockSkewMillis of true time (so two may differ by twice that). */
     long baselineOffsetMillis() {
-        long half = TERMS.maxClockSkewMillis() / 2;
-        return clocks.nextLong(-half, half + 1);
+        long skew = TERMS.maxClockSkewMillis();
+        return clocks.nextLong(-skew, skew + 1);
     }
 
     Proc enter(Proc process) {
@@ -311,6 +313,9 @@ public final class Simulation {
             if (env.alive && env.pausedUntilNanos <= now && env.depth == 0) {
                 free.add(env);
             }
+        }
+        if (free.isEmpty() && !region.draining && region.envs.stream().filter(env -> env.alive).count() < MAX_ENVS) {
+            return operator.addEnv(region); // Lambda runs a concurrent request in a new environment (a cold start)
         }
         return free.isEmpty() ? null : free.get(world.nextInt(free.size()));
     }

@@ -48,11 +48,7 @@ public final class Simulator {
         int violations = 0;
         Map<FaultClass, Long> injected = new EnumMap<>(FaultClass.class);
         for (long seed = first; System.nanoTime() < deadline; seed++) {
-            long t0 = System.nanoTime();
             Simulation.Result result = Simulation.run(seed, null, false);
-            if (System.getenv("SIM_VERBOSE") != null) {
-                System.err.println(describe(result) + " in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
-            }
             seeds++;
             holderHours += result.holderHours();
             ids += result.ids();

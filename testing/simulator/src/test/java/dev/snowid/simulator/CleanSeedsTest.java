@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class CleanSeedsTest {
 
     static final long FIRST = 1;
-    static final long LAST = 300;
+    static final long LAST = 600;
     static final int AT_LEAST = 100;
 
     @Test

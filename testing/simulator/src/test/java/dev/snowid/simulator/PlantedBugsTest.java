@@ -3,6 +3,8 @@ package dev.snowid.simulator;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -11,6 +13,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * runs clean on the real code: proof that it can fail, and that the fault is the bug's, not the
  * simulator's. The last two are real bugs it found, reverted: it must keep finding them.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class PlantedBugsTest {
 
     /** Seeds tried per planted bug, from seed 1 on. */
