@@ -1,6 +1,7 @@
 package dev.snowid.simulator;
 
 import java.security.Provider;
+import java.security.SecureRandom;
 import java.security.SecureRandomSpi;
 import java.security.Security;
 import java.util.Random;
@@ -13,8 +14,8 @@ import java.util.Random;
  * tokens, request and claim ids, slot choice), which is what keeps SnapStart copies apart. The
  * simulator leaves that code as it is and owns the randomness through the JCA's own seam: a
  * provider put first in the list, whose {@code SecureRandom} draws from the stream of the simulated
- * process running now. Each process, and each restored copy of one, has its own seeded stream.
- * A draw outside any simulated process is a simulator bug, and fails.
+ * process running now. Each process, and each restored copy of one, has its own seeded stream;
+ * the world's events draw from the run's own. Outside a run the JDK's generator answers.
  */
 public final class SeededRandomness {
 
@@ -51,7 +52,18 @@ public final class SeededRandomness {
     public static final class Spi extends SecureRandomSpi {
         private static final long serialVersionUID = 1L;
 
+        /** Inside a run, every process, and the world, has its stream; outside one, the JDK's own generator. */
+        private static final SecureRandom OUTSIDE = outside();
+
         public Spi() {
+        }
+
+        private static SecureRandom outside() {
+            try {
+                return SecureRandom.getInstance("DRBG", "SUN");
+            } catch (java.security.GeneralSecurityException e) {
+                throw new IllegalStateException("the JDK's DRBG is missing", e);
+            }
         }
 
         @Override
@@ -63,7 +75,8 @@ public final class SeededRandomness {
         protected void engineNextBytes(byte[] bytes) {
             Random stream = CURRENT.get();
             if (stream == null) {
-                throw new IllegalStateException("a SecureRandom was drawn outside any simulated process");
+                OUTSIDE.nextBytes(bytes); // outside a run (the JDK's temp files, say): the real thing
+                return;
             }
             stream.nextBytes(bytes);
         }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 class CleanSeedsTest {
 
     static final long FIRST = 1;
-    static final long LAST = 600;
-    static final int AT_LEAST = 100;
+    static final long LAST = 300;
+    static final int AT_LEAST = 50;
 
     @Test
     void ciSeedRangeRunsCleanAndInjectsEveryFaultClass() {

@@ -13,7 +13,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * runs clean on the real code: proof that it can fail, and that the fault is the bug's, not the
  * simulator's. The last two are real bugs it found, reverted: it must keep finding them.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class PlantedBugsTest {
 
     /** Seeds tried per planted bug, from seed 1 on. */
@@ -21,6 +20,7 @@ class PlantedBugsTest {
 
     @ParameterizedTest
     @EnumSource(PlantedBug.class)
+    @Execution(ExecutionMode.CONCURRENT) // two planted bugs at a time; the other test classes run alone
     void theSimulatorFindsIt(PlantedBug bug) throws Exception {
         ClassLoader mutated = bug.loader();
         long started = System.nanoTime();
