@@ -46,12 +46,18 @@ public final class Simulator {
         double holderHours = 0;
         long ids = 0;
         int violations = 0;
+        long unexpected = 0;
+        String firstUnexpected = null;
         Map<FaultClass, Long> injected = new EnumMap<>(FaultClass.class);
         for (long seed = first; System.nanoTime() < deadline; seed++) {
             Simulation.Result result = Simulation.run(seed, null, false);
             seeds++;
             holderHours += result.holderHours();
             ids += result.ids();
+            unexpected += result.unexpectedCount();
+            if (firstUnexpected == null && result.unexpected() != null) {
+                firstUnexpected = "seed " + seed + ": " + result.unexpected();
+            }
             result.injected().forEach((kind, count) -> injected.merge(kind, (long) count, Long::sum));
             if (result.violation() != null) {
                 violations++;
@@ -62,6 +68,8 @@ public final class Simulator {
         System.out.printf("seeds %d to %d: %d seeds in %.0f s, %.1f seeds/s; %.1f simulated holder-hours; %d IDs; violations: %d%n",
                 first, first + seeds - 1, seeds, elapsed, seeds / elapsed, holderHours, ids, violations);
         System.out.println("faults injected, by class: " + injected);
+        System.out.println("exceptions no caller handled (traced, not violations): " + unexpected
+                + (firstUnexpected == null ? "" : "; the first: " + firstUnexpected));
         return violations;
     }
 

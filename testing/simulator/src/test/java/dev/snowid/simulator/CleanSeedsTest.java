@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 class CleanSeedsTest {
 
     static final long FIRST = 1;
-    static final long LAST = 300;
-    static final int AT_LEAST = 50;
+    static final long LAST = 200;
+    static final int AT_LEAST = 40;
 
     @Test
     void ciSeedRangeRunsCleanAndInjectsEveryFaultClass() {
