@@ -21,6 +21,17 @@ public final class Simulator {
     }
 
     public static void main(String[] args) {
+        try {
+            command(args);
+        } catch (NumberFormatException notANumber) {
+            System.err.println("not a whole number: " + notANumber.getMessage() + "; " + USAGE);
+            System.exit(2);
+        }
+    }
+
+    private static final String USAGE = "usage: simulate.sh run SECONDS [FIRST_SEED] | simulate.sh replay SEED [FAULT,FAULT... | none]";
+
+    private static void command(String[] args) {
         if (args.length >= 2 && args[0].equals("run")) {
             long seconds = Long.parseLong(args[1]);
             long first = args.length > 2 ? Long.parseLong(args[2]) : System.currentTimeMillis();
@@ -33,7 +44,7 @@ public final class Simulator {
             System.out.println(describe(result));
             System.exit(result.violation() == null ? 0 : 1);
         } else {
-            System.err.println("usage: simulate.sh run SECONDS [FIRST_SEED] | simulate.sh replay SEED [FAULT,FAULT...]");
+            System.err.println(USAGE);
             System.exit(2);
         }
     }
