@@ -95,8 +95,8 @@ public final class SimulatedClients {
                 .build();
     }
 
-    /** A restored copy's renewer looks through {@code ticks}, its own (the snapshot's were the original's). */
-    public static void restartRenewer(SnowidClient copy, Ticks ticks) {
+    /** A restored copy's renewer starts looking, through the copy's own ticks (the snapshot copy put them in place of the original's). */
+    public static void restartRenewer(SnowidClient copy) {
         LeaseRenewer renewer = (LeaseRenewer) read(copy, "renewer");
         renewer.start();
     }

@@ -203,7 +203,7 @@ final class Faults {
             holder.region.holders.add(copy);
             sim.processes.add(copy);
             sim.after(copy, false, 1_000_000, "restored from " + holder.name + "'s snapshot", () -> {
-                SimulatedClients.restartRenewer(restored, copy.ticks);
+                SimulatedClients.restartRenewer(restored);
                 restored.resume();
                 copy.adopt(restored, holder.clientLabel());
             });

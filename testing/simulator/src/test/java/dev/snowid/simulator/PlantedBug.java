@@ -116,6 +116,9 @@ enum PlantedBug {
                 mutated.put(name.substring(0, name.length() - ".class".length()), Files.readAllBytes(file));
             }
         }
+        try (Stream<Path> files = Files.walk(work)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete()); // the bytes are in memory now
+        }
         return new Mutated(classPath(), mutated);
     }
 
