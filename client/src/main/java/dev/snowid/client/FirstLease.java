@@ -1,5 +1,6 @@
 package dev.snowid.client;
 
+import dev.snowid.MonotonicClock;
 import dev.snowid.internal.WarningCode;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseSource;
@@ -30,12 +31,14 @@ public final class FirstLease {
     private final long deadlineMillis;
     private final long slotWaitMillis;
     private final ClientLog log;
+    private final MonotonicClock monotonic;
 
-    private FirstLease(LeaseSource source, long deadlineMillis, long slotWaitMillis, ClientLog log) {
+    private FirstLease(LeaseSource source, long deadlineMillis, long slotWaitMillis, ClientLog log, MonotonicClock monotonic) {
         this.source = source;
         this.deadlineMillis = deadlineMillis;
         this.slotWaitMillis = slotWaitMillis;
         this.log = log;
+        this.monotonic = monotonic;
     }
 
     /**
@@ -46,11 +49,16 @@ public final class FirstLease {
      *         a failure the API settled; the first says how often it asked
      */
     public static Lease acquire(LeaseSource source, long deadlineMillis, long slotWaitMillis, ClientLog log) {
-        return new FirstLease(source, deadlineMillis, slotWaitMillis, log).acquire();
+        return acquire(source, deadlineMillis, slotWaitMillis, log, MonotonicClock.SYSTEM);
+    }
+
+    /** As above, the deadline and the pauses on {@code monotonic} (a simulator's virtual time). */
+    static Lease acquire(LeaseSource source, long deadlineMillis, long slotWaitMillis, ClientLog log, MonotonicClock monotonic) {
+        return new FirstLease(source, deadlineMillis, slotWaitMillis, log, monotonic).acquire();
     }
 
     private Lease acquire() {
-        long startedAt = System.nanoTime();
+        long startedAt = monotonic.nanos();
         int attempts = 0;
         boolean toldFull = false;
         boolean toldUnsettled = false;
@@ -91,14 +99,14 @@ public final class FirstLease {
         }
     }
 
-    private static long elapsedMillis(long startedAt) {
-        return (System.nanoTime() - startedAt) / 1_000_000;
+    private long elapsedMillis(long startedAt) {
+        return (monotonic.nanos() - startedAt) / 1_000_000;
     }
 
     /** False when interrupted: the caller gives up at once, with the interrupt kept. */
-    private static boolean pause(long millis) {
+    private boolean pause(long millis) {
         try {
-            Thread.sleep(Math.max(1, millis));
+            monotonic.sleep(Math.max(1, millis));
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

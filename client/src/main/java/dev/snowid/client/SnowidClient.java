@@ -19,7 +19,6 @@ import dev.snowid.protocol.LeaseAuthMode;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -49,8 +48,8 @@ public final class SnowidClient implements AutoCloseable {
     private final SnowflakeCodec codec;
     private final WallClock clock;
     private final LeaseRecord record;
-    /** Null with a lease source other than the HTTP API (tests). */
-    private final HttpLeaseSource api;
+    /** What the lease source forgets after a snapshot restore (the id of an unanswered acquisition, the measured skew). */
+    private final Runnable forgetSourceState;
     private final LeaseAuthMode auth;
     private final LongAdder issued = new LongAdder();
     private final Refusals refusals = new Refusals();
@@ -59,14 +58,14 @@ public final class SnowidClient implements AutoCloseable {
     private volatile boolean closed;
 
     private SnowidClient(LeasedGenerator generator, LeaseRenewer renewer, ClientLog log, SnowflakeCodec codec, WallClock clock,
-                         LeaseRecord record, HttpLeaseSource api, LeaseAuthMode auth) {
+                         LeaseRecord record, Runnable forgetSourceState, LeaseAuthMode auth) {
         this.generator = generator;
         this.renewer = renewer;
         this.log = log;
         this.codec = codec;
         this.clock = clock;
         this.record = record;
-        this.api = api;
+        this.forgetSourceState = forgetSourceState;
         this.auth = auth;
     }
 
@@ -182,9 +181,7 @@ public final class SnowidClient implements AutoCloseable {
             return;
         }
         generator.forget();
-        if (api != null) {
-            api.forgetAfterRestore();
-        }
+        forgetSourceState.run();
         renewer.resume();
     }
 
@@ -209,16 +206,6 @@ public final class SnowidClient implements AutoCloseable {
         }
     }
 
-    /**
-     * The lease length renewals are planned with (renewal once less than half is left): the
-     * configured one, but never longer than the API granted, or every moment would be "due";
-     * without a configured one, what the API granted. Within {@link LeaseTerms}' bounds.
-     */
-    static long planningLeaseMillis(long configuredMillis, long grantedMillis) {
-        long planned = configuredMillis > 0 ? Math.min(configuredMillis, grantedMillis) : grantedMillis;
-        return Math.max(LeaseTerms.MIN_LEASE_MILLIS, Math.min(LeaseTerms.MAX_LEASE_MILLIS, planned));
-    }
-
     /** The settings of a {@link SnowidClient}; errors name the setting. */
     public static final class Builder {
         /** Longest {@link #waitForSlotUpTo(long)}: an hour, the longest lease (by then every dead holder's slot is free). */
@@ -234,7 +221,7 @@ public final class SnowidClient implements AutoCloseable {
         private long slotWaitMillis;
         private ClientLog log;
         private WallClock clock = WallClock.SYSTEM;
-        private LeaseSource leaseSource;
+        private ClientSeams seams = ClientSeams.PRODUCTION;
         private long startupDeadlineMillis = ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS;
         private boolean snapshotHooks = true;
         private boolean allowPlainHttp;
@@ -400,7 +387,12 @@ public final class SnowidClient implements AutoCloseable {
 
         /** Another lease source instead of the HTTP API: for tests of the life cycle. */
         Builder leaseSource(LeaseSource source) {
-            this.leaseSource = source;
+            return seams(seams.withSource(source));
+        }
+
+        /** Another lease source, clock and renewer ticks: for the simulator (testing/simulator). */
+        Builder seams(ClientSeams seams) {
+            this.seams = seams;
             return this;
         }
 
@@ -417,7 +409,7 @@ public final class SnowidClient implements AutoCloseable {
          * @throws dev.snowid.ClockBehindException this clock is too far behind the lease's floor; the lease is released
          */
         public SnowidClient build() {
-            LeaseSource source = leaseSource;
+            LeaseSource source = seams.source;
             HttpLeaseSource api = null;
             String who = holder != null ? holder : defaultHolder();
             if (source == null) {
@@ -431,29 +423,29 @@ public final class SnowidClient implements AutoCloseable {
                 source = api;
             }
             ClientLog out = log != null ? log : ClientLog.javaUtilLogging();
-            Lease first = FirstLease.acquire(source, startupDeadlineMillis, slotWaitMillis, out);
+            Lease first = FirstLease.acquire(source, startupDeadlineMillis, slotWaitMillis, out, seams.monotonic);
             SnowflakeCodec issuing = codec != null ? codec : AdoptedEpoch.codec(api, source, first);
-            long planned = planningLeaseMillis(leaseMillis, first.window().expiresAt() - clock.millis());
+            long planned = LeaseRenewer.planningLeaseMillis(leaseMillis, first.window().expiresAt() - clock.millis());
             // The tolerance the lease allows (a quarter of it, less the Date header's second), at most the default's.
             long maxSkew = Math.min(LeaseTerms.DEFAULT.maxClockSkewMillis(), LeaseTerms.largestMaxClockSkewFor(planned));
             LeaseRecord record = new LeaseRecord(out, who, auditAtInfo);
             LeasedGenerator generator = LeasedGenerator.builder(source, LeaseTerms.of(planned, maxSkew), clock, issuing)
                     .renewInBackground() // threads asking for IDs never wait on the lease API
                     .waitForFloorUpTo(LeaseTerms.DEFAULT.maxClockSkewMillis()) // the floor is another clock's: a little behind it, wait
-                    .events(record)
+                    .events(record).monotonicClock(seams.monotonic)
                     .startingWith(first) // gives it back if this clock is too far from the API's
                     .build();
-            LeaseRenewer renewer = new LeaseRenewer(generator, planned, out);
+            LeaseRenewer renewer = new LeaseRenewer(generator, planned, out, seams.ticks());
             renewer.start();
-            SnowidClient client = new SnowidClient(generator, renewer, out, issuing, clock, record, api,
+            SnowidClient client = new SnowidClient(generator, renewer, out, issuing, clock, record,
+                    api != null ? api::forgetAfterRestore : seams.forgetAfterRestore,
                     api == null ? null : signing != null ? LeaseAuthMode.AWS_IAM : LeaseAuthMode.BEARER);
             boolean hooked = snapshotHooks && CracOnClassPath.present();
             if (hooked) {
                 client.snapshotHooks = SnapshotHooks.register(client);
             }
-            out.info("leasing from " + (api != null ? HttpUrl.shown(api.baseUrl()) + " with " + api.authorization() : "the given lease source") + " as '"
-                    + who + "': renewing every ~"
-                    + planned / 2 + " ms, IDs with epoch " + issuing.epochMillis() + (codec != null ? "" : " (the lease API's)")
+            out.info("leasing from " + (api != null ? HttpUrl.shown(api.baseUrl()) + " with " + api.authorization() : "the given lease source")
+                    + " as '" + who + "': renewing every ~" + planned / 2 + " ms, IDs with epoch " + issuing.epochMillis() + (codec != null ? "" : " (the lease API's)")
                     + (api != null && api.clockSkewMillis().isPresent() ? ", this clock " + api.clockSkewMillis().getAsLong()
                     + " ms from the API's (tolerated: " + (maxSkew + LeaseTerms.DATE_HEADER_RESOLUTION_MILLIS) + ")" : "")
                     + (hooked ? "; CRaC hooks registered: the lease is released before a checkpoint and taken anew after a restore"

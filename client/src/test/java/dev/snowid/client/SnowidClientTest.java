@@ -78,10 +78,10 @@ class SnowidClientTest {
 
     @Test
     void renewalsPlanWithTheShorterOfTheSettingAndTheGrantedLease() {
-        assertEquals(5_000, SnowidClient.planningLeaseMillis(3_600_000, 5_000), "a setting longer than granted would make every call due");
-        assertEquals(10_000, SnowidClient.planningLeaseMillis(10_000, 60_000));
-        assertEquals(60_000, SnowidClient.planningLeaseMillis(0, 60_000), "no setting: what the API granted");
-        assertEquals(5_000, SnowidClient.planningLeaseMillis(0, 3_000), "never below the API's minimum");
+        assertEquals(5_000, LeaseRenewer.planningLeaseMillis(3_600_000, 5_000), "a setting longer than granted would make every call due");
+        assertEquals(10_000, LeaseRenewer.planningLeaseMillis(10_000, 60_000));
+        assertEquals(60_000, LeaseRenewer.planningLeaseMillis(0, 60_000), "no setting: what the API granted");
+        assertEquals(5_000, LeaseRenewer.planningLeaseMillis(0, 3_000), "never below the API's minimum");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.snowid.lease;
 
 import dev.snowid.ClockBehindException;
 import dev.snowid.LeaseWindow;
+import dev.snowid.MonotonicClock;
 import dev.snowid.WallClock;
 
 /**
@@ -13,10 +14,12 @@ import dev.snowid.WallClock;
 final class FloorWait {
 
     private final WallClock clock;
+    private final MonotonicClock monotonic;
     private final long maxMillis;
 
-    FloorWait(WallClock clock, long maxMillis) {
+    FloorWait(WallClock clock, MonotonicClock monotonic, long maxMillis) {
         this.clock = clock;
+        this.monotonic = monotonic;
         this.maxMillis = maxMillis;
     }
 
@@ -30,10 +33,10 @@ final class FloorWait {
             throw new ClockBehindException("the new lease's floor (the previous holder's expiry)", behind, maxMillis);
         }
         // A guard against a clock that stopped: never wait much longer than the bound.
-        long deadline = System.nanoTime() + (maxMillis + 1_000) * 1_000_000;
-        while ((behind = window.floor() - clock.millis()) > 0 && System.nanoTime() - deadline < 0) {
+        long deadline = monotonic.nanos() + (maxMillis + 1_000) * 1_000_000;
+        while ((behind = window.floor() - clock.millis()) > 0 && monotonic.nanos() - deadline < 0) {
             try {
-                Thread.sleep(Math.min(behind, 50));
+                monotonic.sleep(Math.min(behind, 50));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return; // the generator refuses until the clock has reached the floor

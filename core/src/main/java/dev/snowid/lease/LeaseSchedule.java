@@ -28,6 +28,12 @@ final class LeaseSchedule {
     private volatile long nextRenewalAttemptAt;
     /** After a failure (background) or a lease given back: no renew-or-acquire before this. */
     private volatile long nextAcquireAt;
+    /**
+     * When {@link #nextAcquireAt} was set. A clock that stepped back before it (NTP fixing a clock
+     * that was far ahead, the very fault a give-back for skew waits for) ends the back-off: else
+     * it would last as long as the clock was ahead, not the bounded Retry-After.
+     */
+    private volatile long backOffSetAt;
     /** The latest confirmed acquisition or renewal, for the renewal rate bound. */
     private volatile long lastConfirmedAt = NEVER;
     /** The source's latest failure (not a loss) and when; null after a success. */
@@ -76,20 +82,32 @@ final class LeaseSchedule {
     /** The owner's thread: no renew-or-acquire before the failure's Retry-After (a loss is not one). */
     void backOff(RuntimeException failed) {
         if (!(failed instanceof LeaseLostException)) {
-            nextAcquireAt = Math.max(nextAcquireAt, clock.millis() + retryAfter(failed));
+            backOffUntil(retryAfter(failed));
         }
     }
 
     /** A lease was given back for {@code why}: remembered, and no other taken for its Retry-After. */
     void givenBack(RuntimeException why) {
         failed(why); // first: a caller that finds nothing held is told why
-        nextAcquireAt = Math.max(nextAcquireAt, clock.millis() + retryAfter(why));
+        backOffUntil(retryAfter(why));
+    }
+
+    private void backOffUntil(long retryAfterMillis) {
+        long now = clock.millis();
+        nextAcquireAt = Math.max(acquireAllowedAt(now), now + retryAfterMillis);
+        backOffSetAt = now;
+    }
+
+    /** {@link #nextAcquireAt}, unless this clock stepped back before the back-off was set: then now. */
+    private long acquireAllowedAt(long now) {
+        return now < backOffSetAt ? now : nextAcquireAt;
     }
 
     /** CRaC restore: the snapshot's schedule and failures are not this process's. */
     void forget() {
         nextRenewalAttemptAt = 0;
         nextAcquireAt = 0;
+        backOffSetAt = 0;
         lastConfirmedAt = NEVER;
         failure = null;
     }
@@ -110,12 +128,12 @@ final class LeaseSchedule {
 
     /** Backing off after a failure: callers fail closed meanwhile. */
     boolean backingOff(long now) {
-        return now < nextAcquireAt;
+        return now < acquireAllowedAt(now);
     }
 
     /** How long until a renew-or-acquire is allowed again; at most 0 when it is now. */
     long backOffLeftMillis(long now) {
-        return nextAcquireAt - now;
+        return acquireAllowedAt(now) - now;
     }
 
     /** How long until the rate bound allows the next renewal. */
@@ -138,7 +156,7 @@ final class LeaseSchedule {
 
     /** What a caller without a window in force is told to wait. */
     long noWindowRetryAfterMillis(long now) {
-        return failure == null ? NO_WINDOW_RETRY_MILLIS : Math.max(NO_WINDOW_RETRY_MILLIS, nextAcquireAt - now);
+        return failure == null ? NO_WINDOW_RETRY_MILLIS : Math.max(NO_WINDOW_RETRY_MILLIS, acquireAllowedAt(now) - now);
     }
 
     /** The failure's Retry-After, bounded: a source asking for more than a minute is asked again after one. */

@@ -65,12 +65,12 @@ public final class LeasedGenerator {
     }
 
     LeasedGenerator(LeasedGeneratorBuilder builder) {
-        this.source = new TimedLeaseSource(builder.source);
+        this.source = new TimedLeaseSource(builder.source, builder.monotonic);
         this.terms = builder.terms;
         this.clock = builder.clock;
         this.codec = builder.codec;
         this.renewInBackground = builder.renewInBackground;
-        this.floorWait = new FloorWait(builder.clock, builder.floorWaitMillis);
+        this.floorWait = new FloorWait(builder.clock, builder.monotonic, builder.floorWaitMillis);
         this.schedule = new LeaseSchedule(builder.terms, builder.clock);
         this.events = builder.events;
     }

@@ -1,5 +1,6 @@
 package dev.snowid.lease;
 
+import dev.snowid.MonotonicClock;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.WallClock;
 
@@ -16,6 +17,7 @@ public final class LeasedGeneratorBuilder {
     boolean renewInBackground;
     long floorWaitMillis;
     LeaseEvents events = LeaseEvents.NONE;
+    MonotonicClock monotonic = MonotonicClock.SYSTEM;
     Lease first;
 
     LeasedGeneratorBuilder(LeaseSource source, LeaseTerms terms, WallClock clock, SnowflakeCodec codec) {
@@ -49,6 +51,18 @@ public final class LeasedGeneratorBuilder {
                     + MAX_FLOOR_WAIT_MILLIS + " ms");
         }
         this.floorWaitMillis = millis;
+        return this;
+    }
+
+    /**
+     * The clock a floor wait sleeps on and calls to the source are timed by; default
+     * {@link MonotonicClock#SYSTEM}. For a simulator that owns time (testing/simulator).
+     */
+    public LeasedGeneratorBuilder monotonicClock(MonotonicClock monotonic) {
+        if (monotonic == null) {
+            throw new IllegalArgumentException("monotonicClock is null; MonotonicClock.SYSTEM is the real one");
+        }
+        this.monotonic = monotonic;
         return this;
     }
 

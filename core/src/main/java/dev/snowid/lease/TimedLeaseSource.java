@@ -1,5 +1,6 @@
 package dev.snowid.lease;
 
+import dev.snowid.MonotonicClock;
 import java.util.OptionalLong;
 
 /**
@@ -9,11 +10,17 @@ import java.util.OptionalLong;
 final class TimedLeaseSource implements LeaseSource {
 
     private final LeaseSource source;
-    /** {@code System.nanoTime()} when the call in progress began; 0 when none is. */
+    private final MonotonicClock monotonic;
+    /** {@code monotonic.nanos()} when the call in progress began; 0 when none is. */
     private volatile long callStartedNanos;
 
     TimedLeaseSource(LeaseSource source) {
+        this(source, MonotonicClock.SYSTEM);
+    }
+
+    TimedLeaseSource(LeaseSource source, MonotonicClock monotonic) {
         this.source = source;
+        this.monotonic = monotonic;
     }
 
     @Override
@@ -54,10 +61,10 @@ final class TimedLeaseSource implements LeaseSource {
     /** How long the call in progress has taken so far, or -1 when none is. */
     long callInProgressMillis() {
         long started = callStartedNanos;
-        return started == 0 ? -1 : (System.nanoTime() - started) / 1_000_000;
+        return started == 0 ? -1 : (monotonic.nanos() - started) / 1_000_000;
     }
 
     private void callStarted() {
-        callStartedNanos = System.nanoTime() | 1; // never 0, which means "none"
+        callStartedNanos = monotonic.nanos() | 1; // never 0, which means "none"
     }
 }

@@ -5,6 +5,7 @@ import dev.snowid.WallClock;
 import dev.snowid.internal.HexToken;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
+import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseTerms;
 import java.security.SecureRandom;
@@ -79,12 +80,14 @@ public final class BlockHandover {
      * An operator's claim of a block this table released before (or whose marker is left from an
      * ended claim, as in a table restored from before a release): the registry's claim, the
      * retired slots freed (their retirement leases released, nothing issued), the seed, and the
-     * marker replaced by the new claim's.
+     * marker replaced by the new claim's. Run again after a failure, it completes what the first run
+     * began: the registry's claim in force for this table is taken up, not refused.
      *
      * @throws BlockClaimedException when the registry gives the block to another claim
      */
     public ClaimMarker claimAgain(Block block, Claimant claimant) {
-        String claimId = HexToken.draw(new SecureRandom());
+        Claim inForce = registry.claims().get(block).current();
+        String claimId = inForce != null && inForce.heldBy(claimant, markers.table()) ? inForce.claimId() : HexToken.draw(new SecureRandom());
         BlockClaims claims = registry.claim(block, claimant, claimId, markers.table(), clock.millis());
         Optional<ClaimMarker> marker = markers.read(block);
         if (marker.isPresent() && marker.get().state() == ClaimMarker.State.RELEASED && marker.get().retiredBy() != null) {
@@ -113,7 +116,12 @@ public final class BlockHandover {
             Optional<Lease> seeding = table.tryAcquire(slot, owner, "seeding: " + block + " starts at " + floor, now,
                     Math.max(floor, now + 1));
             if (seeding.isPresent()) {
-                table.release(slot, owner, seeding.get().fence(), floor - 1);
+                try {
+                    table.release(slot, owner, seeding.get().fence(), floor - 1);
+                } catch (LeaseLostException takenAfterItsEnd) {
+                    // The seeding lease ran out (it may end 1 ms after now) and another seeder or holder took the slot:
+                    // its acquisition copied an expiry of at least the floor, so the slot is seeded all the same.
+                }
             }
         }
     }

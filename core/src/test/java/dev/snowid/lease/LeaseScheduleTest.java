@@ -106,4 +106,19 @@ class LeaseScheduleTest {
         assertFalse(schedule.backingOff(T));
         assertNull(schedule.failure());
     }
+
+    /** Found by the simulator (testing/simulator): the back-off outlived the clock's fix by as long as the clock had been ahead. */
+    @Test
+    void aClockSteppedBackByNtpEndsTheBackOffItWasGivenBackFor() {
+        clock.set(T + 3_600_000); // an hour ahead
+        schedule.givenBack(new ClockSkewException("an hour ahead", 3_600_000));
+        assertTrue(schedule.backingOff(T + 3_600_000));
+        clock.set(T + 5_000); // NTP steps it back
+        assertFalse(schedule.backingOff(T + 5_000), "the back-off was set an hour ahead of this clock; it must not last that hour");
+        assertEquals(0, schedule.backOffLeftMillis(T + 5_000));
+
+        schedule.backOff(new LeaseStoreUnavailableException("down", 30_000, null));
+        assertTrue(schedule.backingOff(T + 34_999), "a back-off set after the step lasts its Retry-After");
+        assertFalse(schedule.backingOff(T + 35_000));
+    }
 }

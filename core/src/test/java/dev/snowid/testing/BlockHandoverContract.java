@@ -11,6 +11,7 @@ import dev.snowid.lease.HeldSlot;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseLostException;
 import dev.snowid.lease.LeaseStore;
+import dev.snowid.lease.LeaseStoreUnavailableException;
 import dev.snowid.region.Block;
 import dev.snowid.region.BlockClaims;
 import dev.snowid.region.BlockHandover;
@@ -191,6 +192,51 @@ public abstract class BlockHandoverContract {
         Lease after = eu.store.tryAcquire(slot, TOKEN_B, "eu again", T + 80_000, T + 140_000).get();
         assertEquals(T + 20_001, after.window().floor(), "the retired slot is free again, at the claim's floor");
         assertEquals(2, registry.claims().get(BLOCK).claims().size());
+    }
+
+    /** Found by the simulator (testing/simulator): a claim again that stopped half way could not be run again. */
+    @Test
+    void aClaimAgainThatFailedHalfWayCompletesWhenRunAgain() {
+        guard(eu, EU, clock).beforeAcquisition();
+        clock.set(T + 70_000);
+        handover(eu, clock).release(BLOCK, EU);
+        RegionTable markerWriteFails = new RegionTable(eu.store, new MarkersFailingToClaim(eu.markers));
+        assertThrows(LeaseStoreUnavailableException.class, () -> handover(markerWriteFails, clock).claimAgain(BLOCK, EU));
+        assertTrue(registry.claims().get(BLOCK).claimedBy(EU), "the registry's write went through, the marker's did not");
+
+        ClaimMarker again = handover(eu, clock).claimAgain(BLOCK, EU);
+
+        assertTrue(again.records(registry.claims().get(BLOCK).current()), again.toString());
+        guard(eu, EU, clock).beforeAcquisition();
+    }
+
+    /** A table whose marker writes for a claim fail (the table down at that moment). */
+    private static final class MarkersFailingToClaim implements ClaimMarkers {
+        private final ClaimMarkers markers;
+
+        MarkersFailingToClaim(ClaimMarkers markers) {
+            this.markers = markers;
+        }
+
+        @Override
+        public String table() {
+            return markers.table();
+        }
+
+        @Override
+        public Optional<ClaimMarker> read(Block block) {
+            return markers.read(block);
+        }
+
+        @Override
+        public ClaimMarker markClaimed(Block block, Claimant claimant, String claimId, long floor, long now, boolean replacingRelease) {
+            throw new LeaseStoreUnavailableException("the table is down (a test's fault)", 1_000, null);
+        }
+
+        @Override
+        public ClaimMarker markReleased(Block block, Claimant claimant, String retiredBy, long now) {
+            return markers.markReleased(block, claimant, retiredBy, now);
+        }
     }
 
     @Test

@@ -21,12 +21,26 @@ public final class InMemoryClaimMarkers implements ClaimMarkers {
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     private final Map<Block, ClaimMarker> markers = new HashMap<Block, ClaimMarker>();
-    private final String table = "in-memory table " + TABLES.incrementAndGet();
+    private final String table;
     private volatile boolean unavailable;
 
     /** A restored or copied table: the same markers, in a table of another identity. */
+    public InMemoryClaimMarkers() {
+        this("in-memory table " + TABLES.incrementAndGet());
+    }
+
+    /** A table of the identity {@code table} (the simulator names its tables itself, the same in every run). */
+    public InMemoryClaimMarkers(String table) {
+        this.table = table;
+    }
+
     public synchronized InMemoryClaimMarkers copy() {
-        InMemoryClaimMarkers copy = new InMemoryClaimMarkers();
+        return copy("in-memory table " + TABLES.incrementAndGet());
+    }
+
+    /** As {@link #copy()}, the copy of identity {@code table}. */
+    public synchronized InMemoryClaimMarkers copy(String table) {
+        InMemoryClaimMarkers copy = new InMemoryClaimMarkers(table);
         copy.markers.putAll(markers);
         return copy;
     }

@@ -70,26 +70,70 @@ public final class InMemoryLeaseStore implements LeaseStore {
         }
     }
 
+    /**
+     * DynamoDB's TTL attribute, as the function writes it (lambda's {@code LeaseItems}): a slot's item
+     * a week after its expiry, a request claim an hour after the lease it is for. TTL deletes an
+     * item at any moment after that ({@link #deleteTtlPassed}).
+     */
+    public static final long SLOT_TTL_AFTER_EXPIRY_MILLIS = 7L * 24 * 3_600_000;
+    public static final long CLAIM_TTL_AFTER_LEASE_MILLIS = 3_600_000;
+
     private final Map<Integer, Row> table;
     /** The request claims, by acquisition id; guarded by {@link #table}, as one table. */
     private final Map<String, RequestClaim> claims;
+    /** Unix ms after which TTL may delete each request claim; guarded by {@link #table}. */
+    private final Map<String, Long> claimTtl;
     private volatile long clockSkewMillis;
     private volatile boolean answered;
     private volatile Fault fault = Fault.NONE;
 
     /** A new, empty table, and a client on it whose clock agrees with the store's. */
     public InMemoryLeaseStore() {
-        this(new HashMap<Integer, Row>(), new HashMap<String, RequestClaim>());
+        this(new HashMap<Integer, Row>(), new HashMap<String, RequestClaim>(), new HashMap<String, Long>());
     }
 
-    private InMemoryLeaseStore(Map<Integer, Row> table, Map<String, RequestClaim> claims) {
+    private InMemoryLeaseStore(Map<Integer, Row> table, Map<String, RequestClaim> claims, Map<String, Long> claimTtl) {
         this.table = table;
         this.claims = claims;
+        this.claimTtl = claimTtl;
     }
 
     /** Another client of the same table (another process): skew 0, no faults, nothing answered yet. */
     public InMemoryLeaseStore newClient() {
-        return new InMemoryLeaseStore(table, claims);
+        return new InMemoryLeaseStore(table, claims, claimTtl);
+    }
+
+    /** Another table holding this one's items as they are now: a backup, restored later (a client of it, as {@link #newClient()}). */
+    public InMemoryLeaseStore backup() {
+        synchronized (table) {
+            return new InMemoryLeaseStore(new HashMap<>(table), new HashMap<>(claims), new HashMap<>(claimTtl));
+        }
+    }
+
+    /**
+     * DynamoDB's TTL clean-up: deletes the items whose TTL passed before {@code nowMillis} and that
+     * {@code chosen} picks (TTL deletes late and lazily: any of them, at any moment after).
+     *
+     * @return how many items were deleted
+     */
+    public int deleteTtlPassed(long nowMillis, java.util.function.Predicate<String> chosen) {
+        int deleted = 0;
+        synchronized (table) {
+            for (Integer index : new java.util.TreeSet<>(table.keySet())) {
+                if (table.get(index).expiresAt + SLOT_TTL_AFTER_EXPIRY_MILLIS < nowMillis && chosen.test("slot " + index)) {
+                    table.remove(index);
+                    deleted++;
+                }
+            }
+            for (String id : new java.util.TreeSet<>(claimTtl.keySet())) {
+                if (claimTtl.get(id) < nowMillis && chosen.test("claim " + id)) {
+                    claims.remove(id);
+                    claimTtl.remove(id);
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
     }
 
     /** The claim of {@code requestId}, if it has one. */
@@ -188,6 +232,7 @@ public final class InMemoryLeaseStore implements LeaseStore {
             if (stored == null) {
                 stored = new RequestClaim(requestId, holder, owner, null);
                 claims.put(requestId, stored);
+                claimTtl.put(requestId, until + CLAIM_TTL_AFTER_LEASE_MILLIS);
             }
         }
         return after(stored);
@@ -201,6 +246,7 @@ public final class InMemoryLeaseStore implements LeaseStore {
             RequestClaim stored = claims.get(read.requestId());
             if (stored != null && stored.owner().equals(read.owner()) && stored.slot().equals(read.slot())) {
                 claims.put(read.requestId(), new RequestClaim(stored.requestId(), stored.holder(), lease.owner(), lease.slot()));
+                claimTtl.put(read.requestId(), lease.window().expiresAt() + CLAIM_TTL_AFTER_LEASE_MILLIS);
                 recorded = true;
             }
         }

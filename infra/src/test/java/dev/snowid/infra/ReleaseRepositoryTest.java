@@ -62,7 +62,7 @@ class ReleaseRepositoryTest {
             assertTrue(deployed.contains(artifact), () -> artifact + " is missing from " + deployed);
         }
         for (String tool : List.of("snowid-lambda", "snowid-local", "snowid-dynalite", "snowid-testing-engines",
-                "snowid-testing-lease-api", "snowid-infra", "snowid-bench")) {
+                "snowid-testing-lease-api", "snowid-simulator", "snowid-infra", "snowid-bench")) {
             assertTrue(!deployed.contains(tool), () -> tool + " is not a library, yet it was deployed");
         }
         Path client = group.resolve("snowid-client/" + VERSION);

@@ -1,0 +1,38 @@
+package dev.snowid.client;
+
+import dev.snowid.MonotonicClock;
+import dev.snowid.lease.LeaseSource;
+
+/**
+ * What a {@link SnowidClient} takes from outside besides its settings: where leases come from,
+ * and the time its first lease and its renewer run on. Production: the HTTP lease API, the
+ * system's monotonic clock and a daemon thread. Tests of the life cycle give another lease
+ * source; the deterministic simulator (testing/simulator) gives all of them, on virtual time.
+ */
+final class ClientSeams {
+
+    static final ClientSeams PRODUCTION = new ClientSeams(null, () -> { }, MonotonicClock.SYSTEM, null);
+
+    /** Null: the HTTP lease API of the builder's settings. */
+    final LeaseSource source;
+    /** What {@link #source} forgets after a snapshot restore (the HTTP API's source forgets its own). */
+    final Runnable forgetAfterRestore;
+    final MonotonicClock monotonic;
+    /** Null: a daemon thread ({@link RenewalTicks#thread()}), one per client. */
+    final RenewalTicks ticks;
+
+    ClientSeams(LeaseSource source, Runnable forgetAfterRestore, MonotonicClock monotonic, RenewalTicks ticks) {
+        this.source = source;
+        this.forgetAfterRestore = forgetAfterRestore;
+        this.monotonic = monotonic;
+        this.ticks = ticks;
+    }
+
+    ClientSeams withSource(LeaseSource source) {
+        return new ClientSeams(source, forgetAfterRestore, monotonic, ticks);
+    }
+
+    RenewalTicks ticks() {
+        return ticks != null ? ticks : RenewalTicks.thread();
+    }
+}
