@@ -83,9 +83,24 @@ public final class SnowidServiceProps {
             return set("AgentSlots", slots);
         }
 
-        /** ReservedConcurrency: most environments of the ids function, at most 128 - AgentSlots. */
+        /** ReservedConcurrency: most environments of the ids function (MaxExecutionEnvironments on Managed Instances), at most 128 - AgentSlots. */
         public Builder reservedConcurrency(int environments) {
             return set("ReservedConcurrency", environments);
+        }
+
+        /**
+         * ManagedInstances=on, ManagedSubnetIds and ManagedSecurityGroupIds: the public routes on Lambda
+         * Managed Instances in these subnets (each with a DynamoDB gateway endpoint), in place of
+         * SnapStart; {@link #reservedConcurrency} is then the most execution environments.
+         */
+        public Builder managedInstances(List<String> subnetIds, List<String> securityGroupIds) {
+            if (subnetIds.isEmpty() || securityGroupIds.isEmpty()) {
+                throw new IllegalArgumentException("snowid: ManagedInstances needs at least one subnet (ManagedSubnetIds) "
+                        + "and one security group (ManagedSecurityGroupIds)");
+            }
+            set("ManagedInstances", "on");
+            set("ManagedSubnetIds", String.join(",", subnetIds));
+            return set("ManagedSecurityGroupIds", String.join(",", securityGroupIds));
         }
 
         /** LeaseConcurrency: most environments of the lease function. */

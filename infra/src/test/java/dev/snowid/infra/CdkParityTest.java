@@ -44,7 +44,10 @@ class CdkParityTest {
                         .leasePrincipals(List.of("arn:aws:iam::123456789012:role/orders"))
                         .registryTable("snowid-claims").registryRegion("us-east-1")
                         .leaseEndpoint(SnowidServiceProps.LeaseEndpoint.VPC).leaseVpcEndpointId("vpce-0123456789abcdef0")
-                        .alarms(false).dashboard(false).serviceName("orders").build()));
+                        .alarms(false).dashboard(false).serviceName("orders").build()),
+                Arguments.of("Managed Instances", SnowidServiceProps.builder().datacenters("8-11").leaseSecretSha256(HASH)
+                        .managedInstances(List.of("subnet-0abc", "subnet-0def"), List.of("sg-0123456789abcdef0")).reservedConcurrency(64)
+                        .build()));
     }
 
     @ParameterizedTest(name = "{0}")
