@@ -42,6 +42,9 @@ public final class SnowidServiceProps {
     /** Whether /ids is public (IdsAuth). */
     public enum IdsAuth { NONE, AWS_IAM }
 
+    /** The functions' Lambda runtime (Runtime). */
+    public enum Runtime { JAVA21, JAVA25 }
+
     /** Where agents reach the lease routes (LeaseEndpoint). */
     public enum LeaseEndpoint { PUBLIC, VPC }
 
@@ -101,6 +104,11 @@ public final class SnowidServiceProps {
             set("ManagedInstances", "on");
             set("ManagedSubnetIds", String.join(",", subnetIds));
             return set("ManagedSecurityGroupIds", String.join(",", securityGroupIds));
+        }
+
+        /** Runtime: the functions' Lambda runtime, java21 or java25. */
+        public Builder runtime(Runtime runtime) {
+            return set("Runtime", runtime.name().toLowerCase(Locale.ROOT));
         }
 
         /** LeaseConcurrency: most environments of the lease function. */

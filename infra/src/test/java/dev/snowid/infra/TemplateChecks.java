@@ -61,6 +61,10 @@ final class TemplateChecks {
     /** The OpenAPI security scheme of the authorizer. */
     static final String BEARER_SCHEME = "LeaseBearer";
 
+    /** The parameter of every function's runtime, and the runtimes the jar is built and tested for. */
+    static final String RUNTIME = "Runtime";
+    static final List<String> RUNTIMES = List.of("java21", "java25");
+
     /** The parameter that keeps slots for agents; Lambda environments may use the rest. */
     static final String AGENT_SLOTS = "AgentSlots";
 
@@ -136,6 +140,11 @@ final class TemplateChecks {
         Set<String> expected = new TreeSet<>(ROLES.keySet());
         expected.add(AUTHORIZER_FUNCTION);
         expected.add(ManagedInstancesChecks.FUNCTION);
+        List<Object> runtimes = Template.list(map(template.parameters().getOrDefault(RUNTIME, Map.of())).getOrDefault("AllowedValues", List.of()));
+        if (!RUNTIMES.equals(runtimes)) {
+            return List.of("parameter " + RUNTIME + " allows " + runtimes + ", expected " + RUNTIMES
+                    + " (the runtimes the jar's class files load on and lambda's tests run on)");
+        }
         if (!new TreeSet<>(template.resourcesOfType(FUNCTION_TYPE)).equals(expected)) {
             return List.of("expected the functions " + expected + " (" + FUNCTION_TYPE + "), found "
                     + template.resourcesOfType(FUNCTION_TYPE));
@@ -163,7 +172,7 @@ final class TemplateChecks {
     private static List<String> function(Template template, String id, String handler) {
         List<String> problems = new ArrayList<>();
         Map<String, Object> fn = template.properties(id);
-        expect(problems, "Runtime", "java21", fn.get("Runtime"));
+        expect(problems, "Runtime", Map.of("Ref", RUNTIME), fn.get("Runtime"));
         expect(problems, "Handler", handler, fn.get("Handler"));
         expect(problems, "SnapStart", Map.of("ApplyOn", "PublishedVersions"), fn.get("SnapStart"));
         if (!(fn.get("AutoPublishAlias") instanceof String alias) || alias.isEmpty()) {
