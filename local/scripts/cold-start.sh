@@ -12,7 +12,8 @@
 #   ric:            N paired runs, side by side, order alternating, as floor: JVM start to the answer of
 #                   one GET /ids event that AWS's runtime interface client (as Lambda runs the jar) got
 #                   from bench's RuntimeApiStandIn and posted back, against the floor; both JVMs with
-#                   Lambda's flags (-XX:TieredStopAtLevel=1 -XX:+UseSerialGC). JAVA_HOME picks the JDK.
+#                   Lambda's flags (-XX:TieredStopAtLevel=1 -XX:+UseSerialGC). JAVA_HOME picks the JDK;
+#                   RIC_JAVA_OPTS adds flags to the client's JVM only (say, -XX:AOTCache=<file> on JDK 25).
 # The machine's load moves single runs by tens of ms: read the medians, and compare only
 # numbers from one run of this script.
 # Build first: mvn -q -pl local,bench -am package -DskipTests   (the runner's jar, the function jar
@@ -157,7 +158,7 @@ ric_classpath=$(cat bench/target/ric.classpath)
 clock_ticks=$(getconf CLK_TCK)
 
 ric_first_id() { # prints "<ms from JVM start to the answer at the stand-in> <CPU ms of the JVM then>"
-  local before start pid done_line count deadline cpu
+  local before start pid done_line count cpu
   engine_up
   before=$(curl -sf "http://$runtime_api/done" | cut -d' ' -f1)
   curl -sf -X POST "http://$runtime_api/arm" >/dev/null
@@ -167,21 +168,18 @@ ric_first_id() { # prints "<ms from JVM start to the answer at the stand-in> <CP
       AWS_LAMBDA_FUNCTION_NAME=snowid-cold-start AWS_LAMBDA_FUNCTION_VERSION='$LATEST' AWS_LAMBDA_FUNCTION_MEMORY_SIZE=1024 \
       AWS_LAMBDA_LOG_GROUP_NAME=/aws/lambda/snowid-cold-start AWS_LAMBDA_LOG_STREAM_NAME=cold-start \
       SNOWID_DYNAMODB_ENDPOINT="$endpoint" \
-      "$java" "${jvm_flags[@]}" -cp "$ric_classpath" com.amazonaws.services.lambda.runtime.api.client.AWSLambda \
+      "$java" "${jvm_flags[@]}" ${RIC_JAVA_OPTS:-} -cp "$ric_classpath" com.amazonaws.services.lambda.runtime.api.client.AWSLambda \
       dev.snowid.lambda.SnowidHandler::handleRequest >/dev/null 2>&1) &
   pid=$!
-  deadline=$(( $(now_ms) + 60000 ))
-  while :; do
-    done_line=$(curl -sf "http://$runtime_api/done")
-    count=${done_line%% *}
-    (( count > before )) && break
-    if (( $(now_ms) > deadline )) || ! kill -0 "$pid" 2>/dev/null; then
-      echo "the runtime interface client gave no answer (JVM exited or 60 s passed)" >&2; kill -9 "$pid" 2>/dev/null; return 1
-    fi
-    sleep 0.005
-  done
+  # One call that waits for the answer (the stand-in holds it up to a minute): no polling processes beside the JVM.
+  done_line=$(curl -sf --max-time 70 "http://$runtime_api/done?after=$before")
+  count=${done_line%% *}
+  if (( count <= before )) || ! kill -0 "$pid" 2>/dev/null; then
+    echo "the runtime interface client gave no answer (its JVM exited, or a minute passed)" >&2; kill -9 "$pid" 2>/dev/null; return 1
+  fi
   cpu=$(awk -v t="$clock_ticks" '{ printf "%d", ($14 + $15) * 1000 / t }' "/proc/$pid/stat")
-  kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  # TERM: an orderly exit, as Lambda's shutdown, so that a training run (-XX:AOTCacheOutput) can write its cache.
+  kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
   case "$done_line" in
     *'"statusCode":200'*) ;;
     *) echo "the function did not answer 200: ${done_line:0:300}" >&2; return 1 ;;

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * each measured run (the one before killed) arms one invocation ({@code POST /arm}) and starts a JVM under the client
  * with {@code AWS_LAMBDA_RUNTIME_API} pointing here. The client's {@code next} gets one
  * {@code GET /ids} event (API Gateway, payload 2.0) per arm and otherwise waits; the time the
- * answer arrives is kept ({@code GET /done}: "count ms answer"). Errors the client reports are kept
+ * answer arrives is kept ({@code GET /done}: "count ms answer"; {@code ?after=N} waits for the next). Errors the client reports are kept
  * the same way, so the script fails on them. Loopback only; it stops by itself after an hour.
  *
  * <p>Argument: the file to write the bound port to.
@@ -33,7 +33,7 @@ public final class RuntimeApiStandIn {
     private final AtomicInteger invocations = new AtomicInteger();
     private int arms;
     private int served;
-    private volatile String done = "0 0 -";
+    private String done = "0 0 -";
     private int answers;
 
     private RuntimeApiStandIn() {
@@ -65,7 +65,7 @@ public final class RuntimeApiStandIn {
                 }
                 reply(exchange, 200, "armed");
             } else if (path.equals("/done")) {
-                reply(exchange, 200, done);
+                reply(exchange, 200, doneAfter(exchange.getRequestURI().getQuery()));
             } else if (path.equals(PREFIX + "invocation/next")) {
                 next(exchange);
             } else if (path.startsWith(PREFIX + "invocation/") && path.endsWith("/response")) {
@@ -117,6 +117,22 @@ public final class RuntimeApiStandIn {
     private synchronized void answered(long receivedAt, String answer) {
         answers++;
         done = answers + " " + receivedAt + " " + answer.replace('\n', ' ');
+        notifyAll();
+    }
+
+    /**
+     * With {@code after=N}, waits (a minute at most) until more than N answers came: one waiting call
+     * instead of a polling loop, whose processes would take CPU from the JVM being measured.
+     */
+    private synchronized String doneAfter(String query) throws InterruptedException {
+        if (query != null && query.startsWith("after=")) {
+            int after = Integer.parseInt(query.substring("after=".length()));
+            long deadline = System.currentTimeMillis() + TimeUnit.MINUTES.toMillis(1);
+            while (answers <= after && System.currentTimeMillis() < deadline) {
+                wait(Math.max(1, deadline - System.currentTimeMillis()));
+            }
+        }
+        return done;
     }
 
     private static void reply(HttpExchange exchange, int status, String text) throws IOException {
