@@ -14,11 +14,14 @@
 #                   from bench's RuntimeApiStandIn and posted back, against the floor; both JVMs with
 #                   Lambda's flags (-XX:TieredStopAtLevel=1 -XX:+UseSerialGC). JAVA_HOME picks the JDK;
 #                   RIC_JAVA_OPTS adds flags to the client's JVM only (say, -XX:AOTCache=<file> on JDK 25).
+#   ric-floor:      as ric, against bench's FloorHandler (the floor as a handler) under the same client
+#                   in place of the floor program: the ratio is then the function's own, the client's
+#                   start-up being on both sides.
 # The machine's load moves single runs by tens of ms: read the medians, and compare only
 # numbers from one run of this script.
 # Build first: mvn -q -pl local,bench -am package -DskipTests   (the runner's jar, the function jar
 # and the floor program)
-#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric
+#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor
 #                                                   (default: all but ric)
 set -euo pipefail
 runs="${1:-7}"
@@ -30,14 +33,14 @@ cd "$root"
 runner=(local/target/snowid-local.jar)
 jar=(lambda/target/snowid-function.jar)
 [ -f "${runner[0]}" ] || { echo "no runner jar: run mvn -q -pl local,bench -am package -DskipTests first (or -pl local without the floor part)" >&2; exit 1; }
-if [[ " $parts " == *" ric "* && ! -f bench/target/ric.classpath ]]; then
+if [[ " $parts " =~ " "ric(-floor)?" " && ! -f bench/target/ric.classpath ]]; then
   echo "no runtime interface client: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
-if [[ " $parts " =~ " "(floor|ric)" " && ! -f "${jar[0]}" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor)" " && ! -f "${jar[0]}" ]]; then
   echo "no function jar: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
 programs=bench/target/classes
-if [[ " $parts " =~ " "(floor|ric)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
   echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1
 fi
 
@@ -96,7 +99,7 @@ for series in engine-running with-dynalite; do
 done
 
 # --- floor: paired runs ------------------------------------------------------------------------
-[[ " $parts " =~ " "(floor|ric)" " ]] || exit 0
+[[ " $parts " =~ " "(floor|ric|ric-floor)" " ]] || exit 0
 endpoint="http://127.0.0.1:$engine_port"
 "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor --prepare >/dev/null 2>&1
 # Region and credentials from the environment, as in Lambda; the engine accepts any.
@@ -123,7 +126,7 @@ median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END{ if (NR%2) prin
 
 # Paired runs of "$1" (a function printing "<wall ms> <cpu ms>") against the floor, order alternating.
 pairs() {
-  local subject=$1 label=$2 a b i
+  local subject=$1 label=$2 floor_label=${3:-"floor (SDK client + one conditional UpdateItem):    "} a b i
   "$subject" >/dev/null; floor >/dev/null # warm the OS's file cache; not counted
   ids=(); floors=(); ratios=(); ids_cpu=(); floors_cpu=(); ratios_cpu=()
   for i in $(seq "$runs"); do
@@ -132,22 +135,24 @@ pairs() {
     ids_cpu+=("${a#* }"); floors_cpu+=("${b#* }"); ratios_cpu+=("$(ratio "${a#* }" "${b#* }")")
   done
   echo "$label: wall (ms) ${ids[*]}; median $(median_of "${ids[@]}") ms"
-  echo "floor (SDK client + one conditional UpdateItem):     wall (ms) ${floors[*]}; median $(median_of "${floors[@]}") ms"
+  echo "$floor_label wall (ms) ${floors[*]}; median $(median_of "${floors[@]}") ms"
   echo "  ratio / floor, wall: of the medians $(ratio "$(median_of "${ids[@]}")" "$(median_of "${floors[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios[@]}")"
   echo "$label CPU (ms, all threads) ${ids_cpu[*]}; median $(median_of "${ids_cpu[@]}")"
-  echo "floor CPU (ms, all threads)    ${floors_cpu[*]}; median $(median_of "${floors_cpu[@]}")"
+  echo "${floor_label%%(*} CPU (ms, all threads) ${floors_cpu[*]}; median $(median_of "${floors_cpu[@]}")"
   echo "  ratio / floor, CPU: of the medians $(ratio "$(median_of "${ids_cpu[@]}")" "$(median_of "${floors_cpu[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios_cpu[@]}")"
 }
 if [[ " $parts " == *" floor "* ]]; then
   pairs first_id "first-id (handler init + GET /ids, lease included)"
 fi
-[[ " $parts " == *" ric "* ]] || exit 0
+[[ " $parts " =~ " "ric(-floor)?" " ]] || exit 0
 
 # --- ric: the function jar under AWS's runtime interface client ---------------------------------
 # Lambda's own JVM flags for Java (tiered compilation stopped at C1, the serial collector), on both sides.
 jvm_flags=(-XX:+TieredCompilation -XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 task_root=$(mktemp -d)
 mkdir -p "$task_root/lib" && cp "${jar[0]}" "$task_root/lib/"
+# FloorHandler's class, for ric-floor: the task root is also a class folder, as /var/task is.
+mkdir -p "$task_root/dev/snowid/bench/coldstart" && cp "$programs/dev/snowid/bench/coldstart/FloorHandler.class" "$task_root/dev/snowid/bench/coldstart/"
 port_file="$task_root/runtime-api.port"
 "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.RuntimeApiStandIn "$port_file" >/dev/null 2>&1 &
 stand_in=$!
@@ -157,19 +162,21 @@ runtime_api="127.0.0.1:$(cat "$port_file")"
 ric_classpath=$(cat bench/target/ric.classpath)
 clock_ticks=$(getconf CLK_TCK)
 
-ric_first_id() { # prints "<ms from JVM start to the answer at the stand-in> <CPU ms of the JVM then>"
+ric_first_id() { ric_run dev.snowid.lambda.SnowidHandler::handleRequest; }
+ric_floor() { ric_run dev.snowid.bench.coldstart.FloorHandler::handleRequest; }
+ric_run() { # $1: the handler; prints "<ms from JVM start to the answer at the stand-in> <CPU ms of the JVM then>"
   local before start pid done_line count cpu
   engine_up
   before=$(curl -sf "http://$runtime_api/done" | cut -d' ' -f1)
   curl -sf -X POST "http://$runtime_api/arm" >/dev/null
   start=$(now_ms)
   # The client loads the handler from its working directory's jars (lib/), as from /var/task on Lambda.
-  (cd "$task_root" && exec env AWS_LAMBDA_RUNTIME_API="$runtime_api" LAMBDA_TASK_ROOT="$task_root" _HANDLER=dev.snowid.lambda.SnowidHandler::handleRequest \
+  (cd "$task_root" && exec env AWS_LAMBDA_RUNTIME_API="$runtime_api" LAMBDA_TASK_ROOT="$task_root" _HANDLER="$1" \
       AWS_LAMBDA_FUNCTION_NAME=snowid-cold-start AWS_LAMBDA_FUNCTION_VERSION='$LATEST' AWS_LAMBDA_FUNCTION_MEMORY_SIZE=1024 \
       AWS_LAMBDA_LOG_GROUP_NAME=/aws/lambda/snowid-cold-start AWS_LAMBDA_LOG_STREAM_NAME=cold-start \
-      SNOWID_DYNAMODB_ENDPOINT="$endpoint" \
+      SNOWID_DYNAMODB_ENDPOINT="$endpoint" SNOWID_FLOOR_TABLE=snowid-floor \
       "$java" "${jvm_flags[@]}" ${RIC_JAVA_OPTS:-} -cp "$ric_classpath" com.amazonaws.services.lambda.runtime.api.client.AWSLambda \
-      dev.snowid.lambda.SnowidHandler::handleRequest >/dev/null 2>&1) &
+      "$1" >/dev/null 2>&1) &
   pid=$!
   # One call that waits for the answer (the stand-in holds it up to a minute): no polling processes beside the JVM.
   done_line=$(curl -sf --max-time 70 "http://$runtime_api/done?after=$before")
@@ -187,4 +194,10 @@ ric_first_id() { # prints "<ms from JVM start to the answer at the stand-in> <CP
   local rest=${done_line#* }
   echo "$(( ${rest%% *} - start )) $cpu"
 }
-pairs ric_first_id "ric first-id (runtime interface client, init + GET /ids, lease included)"
+if [[ " $parts " == *" ric "* ]]; then
+  pairs ric_first_id "ric first-id (runtime interface client, init + GET /ids, lease included)"
+fi
+if [[ " $parts " == *" ric-floor "* ]]; then
+  floor() { ric_floor; } # the floor, as a handler under the same client
+  pairs ric_first_id "ric first-id (runtime interface client, init + GET /ids, lease included)" "ric-floor (FloorHandler under the same client):"
+fi
