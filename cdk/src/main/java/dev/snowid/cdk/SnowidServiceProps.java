@@ -92,17 +92,21 @@ public final class SnowidServiceProps {
         }
 
         /**
-         * ManagedInstances=on, ManagedSubnetIds and ManagedSecurityGroupIds: the public routes on Lambda
-         * Managed Instances in these subnets (each with a DynamoDB gateway endpoint), in place of
-         * SnapStart; {@link #reservedConcurrency} is then the most execution environments.
+         * ManagedInstances: the public routes on Lambda Managed Instances, in place of SnapStart;
+         * {@link #reservedConcurrency} is then the most execution environments. Needs
+         * {@link #managedSubnetIds} and {@link #managedSecurityGroupIds} (the template's Rules say so at build()).
          */
-        public Builder managedInstances(List<String> subnetIds, List<String> securityGroupIds) {
-            if (subnetIds.isEmpty() || securityGroupIds.isEmpty()) {
-                throw new IllegalArgumentException("snowid: ManagedInstances needs at least one subnet (ManagedSubnetIds) "
-                        + "and one security group (ManagedSecurityGroupIds)");
-            }
-            set("ManagedInstances", "on");
-            set("ManagedSubnetIds", String.join(",", subnetIds));
+        public Builder managedInstances(boolean on) {
+            return set("ManagedInstances", on ? "on" : "off");
+        }
+
+        /** ManagedSubnetIds: the capacity provider's subnets, each with a DynamoDB gateway endpoint. */
+        public Builder managedSubnetIds(List<String> subnetIds) {
+            return set("ManagedSubnetIds", String.join(",", subnetIds));
+        }
+
+        /** ManagedSecurityGroupIds: the capacity provider's security groups. */
+        public Builder managedSecurityGroupIds(List<String> securityGroupIds) {
             return set("ManagedSecurityGroupIds", String.join(",", securityGroupIds));
         }
 

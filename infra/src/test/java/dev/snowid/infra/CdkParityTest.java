@@ -46,7 +46,8 @@ class CdkParityTest {
                         .leaseEndpoint(SnowidServiceProps.LeaseEndpoint.VPC).leaseVpcEndpointId("vpce-0123456789abcdef0")
                         .alarms(false).dashboard(false).serviceName("orders").build()),
                 Arguments.of("Managed Instances on java25", SnowidServiceProps.builder().datacenters("8-11").leaseSecretSha256(HASH)
-                        .managedInstances(List.of("subnet-0abc", "subnet-0def"), List.of("sg-0123456789abcdef0")).reservedConcurrency(64)
+                        .managedInstances(true).managedSubnetIds(List.of("subnet-0abc", "subnet-0def"))
+                        .managedSecurityGroupIds(List.of("sg-0123456789abcdef0")).reservedConcurrency(64)
                         .runtime(SnowidServiceProps.Runtime.JAVA25)
                         .build()));
     }
