@@ -21,7 +21,10 @@
 # numbers from one run of this script.
 # Build first: mvn -q -pl local,bench -am package -DskipTests   (the runner's jar, the function jar
 # and the floor program)
-#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor
+#   registry:       N paired runs of FirstId on a guarded stack (a claim registry on the same engine, the
+#                   block claimed by the uncounted first run) against FirstId unguarded, both on the
+#                   block 0-3: the ratio is the registry read's share of a cold start.
+#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor registry
 #                                                   (default: all but ric)
 set -euo pipefail
 runs="${1:-7}"
@@ -36,11 +39,11 @@ jar=(lambda/target/snowid-function.jar)
 if [[ " $parts " =~ " "ric(-floor)?" " && ! -f bench/target/ric.classpath ]]; then
   echo "no runtime interface client: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
-if [[ " $parts " =~ " "(floor|ric|ric-floor)" " && ! -f "${jar[0]}" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " && ! -f "${jar[0]}" ]]; then
   echo "no function jar: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
 programs=bench/target/classes
-if [[ " $parts " =~ " "(floor|ric|ric-floor)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
   echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1
 fi
 
@@ -99,7 +102,7 @@ for series in engine-running with-dynalite; do
 done
 
 # --- floor: paired runs ------------------------------------------------------------------------
-[[ " $parts " =~ " "(floor|ric|ric-floor)" " ]] || exit 0
+[[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " ]] || exit 0
 endpoint="http://127.0.0.1:$engine_port"
 "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor --prepare >/dev/null 2>&1
 # Region and credentials from the environment, as in Lambda; the engine accepts any.
@@ -143,6 +146,23 @@ pairs() {
 }
 if [[ " $parts " == *" floor "* ]]; then
   pairs first_id "first-id (handler init + GET /ids, lease included)"
+fi
+if [[ " $parts " == *" registry "* ]]; then
+  "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-registry --prepare-registry >/dev/null 2>&1
+  # Both on the block 0-3, as a guarded stack's pool is a whole block.
+  first_id_on_block() {
+    SNOWID_DATACENTERS=0-3 SNOWID_MACHINES=0-31 SNOWID_REGION=us-east-1 SNOWID_STACK=cold-start \
+      SNOWID_DYNAMODB_ENDPOINT="$endpoint" timed dev.snowid.bench.coldstart.FirstId
+  }
+  guarded() {
+    SNOWID_DATACENTERS=0-3 SNOWID_MACHINES=0-31 SNOWID_REGION=us-east-1 SNOWID_STACK=cold-start \
+      SNOWID_REGISTRY_TABLE=snowid-registry SNOWID_REGISTRY_ENDPOINT="$endpoint" SNOWID_DYNAMODB_ENDPOINT="$endpoint" \
+      timed dev.snowid.bench.coldstart.FirstId
+  }
+  saved_floor=$(declare -f floor)
+  floor() { first_id_on_block; }
+  pairs guarded "first-id, guarded (the registry read before the first grant)" "first-id, unguarded (no registry):"
+  eval "$saved_floor"
 fi
 [[ " $parts " =~ " "ric(-floor)?" " ]] || exit 0
 
