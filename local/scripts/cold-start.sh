@@ -9,24 +9,41 @@
 #                   the answer of one conditional UpdateItem from a minimal program that builds an
 #                   SDK v2 DynamoDB client: the floor any DynamoDB-backed Java Lambda pays. Both
 #                   run from the function jar. Reports the medians and their ratio.
+#   ric:            N paired runs, side by side, order alternating, as floor: JVM start to the answer of
+#                   one GET /ids event that AWS's runtime interface client (as Lambda runs the jar) got
+#                   from bench's RuntimeApiStandIn and posted back, against the floor; both JVMs with
+#                   Lambda's flags (-XX:TieredStopAtLevel=1 -XX:+UseSerialGC). JAVA_HOME picks the JDK;
+#                   RIC_JAVA_OPTS adds flags to the client's JVM only (say, -XX:AOTCache=<file> on JDK 25).
+#   ric-floor:      as ric, against bench's FloorHandler (the floor as a handler) under the same client
+#                   in place of the floor program: the ratio is then the function's own, the client's
+#                   start-up being on both sides.
 # The machine's load moves single runs by tens of ms: read the medians, and compare only
 # numbers from one run of this script.
 # Build first: mvn -q -pl local,bench -am package -DskipTests   (the runner's jar, the function jar
 # and the floor program)
-#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor (default all)
+#   registry:       N paired runs of FirstId on a guarded stack (a claim registry on the same engine, the
+#                   block claimed by the uncounted first run) against FirstId unguarded, both on the
+#                   block 0-3: the ratio is the registry read's share of a cold start.
+#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor registry
+#                                                   (default: all but ric)
 set -euo pipefail
 runs="${1:-7}"
 parts="${2:-engine-running with-dynalite floor}"
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+echo "JDK: $("$java" -version 2>&1 | head -1); load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 runner=(local/target/snowid-local.jar)
 jar=(lambda/target/snowid-function.jar)
 [ -f "${runner[0]}" ] || { echo "no runner jar: run mvn -q -pl local,bench -am package -DskipTests first (or -pl local without the floor part)" >&2; exit 1; }
-if [[ " $parts " == *" floor "* && ! -f "${jar[0]}" ]]; then
+if [[ " $parts " =~ " "ric(-floor)?" " && ! -f bench/target/ric.classpath ]]; then
+  echo "no runtime interface client: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
+fi
+if [[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " && ! -f "${jar[0]}" ]]; then
   echo "no function jar: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
 programs=bench/target/classes
-if [[ " $parts " == *" floor "* && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
   echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1
 fi
 
@@ -40,7 +57,7 @@ one_run() { # $1: extra env assignments (may be empty); prints ms to the first I
   local port pid start end
   port=$(free_port)
   start=$(now_ms)
-  env $1 SNOWID_PORT="$port" SNOWID_LEASE_SECRET="$lease_secret" java -jar "${runner[0]}" >/dev/null 2>&1 &
+  env $1 SNOWID_PORT="$port" SNOWID_LEASE_SECRET="$lease_secret" "$java" -jar "${runner[0]}" >/dev/null 2>&1 &
   pid=$!
   until curl -sf -o /dev/null "http://127.0.0.1:$port/ids"; do
     kill -0 "$pid" 2>/dev/null || { echo "runner exited early" >&2; return 1; }
@@ -85,18 +102,19 @@ for series in engine-running with-dynalite; do
 done
 
 # --- floor: paired runs ------------------------------------------------------------------------
-[[ " $parts " == *" floor "* ]] || exit 0
+[[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " ]] || exit 0
 endpoint="http://127.0.0.1:$engine_port"
-java -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor --prepare >/dev/null 2>&1
+"$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor --prepare >/dev/null 2>&1
 # Region and credentials from the environment, as in Lambda; the engine accepts any.
 export AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=cold-start AWS_SECRET_ACCESS_KEY=cold-start
 
+jvm_flags=()
 timed() { # $@: the java main and its arguments; prints "<ms from JVM start to the printed done-at> <CPU ms until then>"
   local start out rest attempt
   for attempt in 1 2; do
     engine_up
     start=$(now_ms)
-    out=$(java -cp "${jar[0]}:$programs" "$@" 2>/dev/null | grep '^done-at ' || true)
+    out=$("$java" "${jvm_flags[@]}" -cp "${jar[0]}:$programs" "$@" 2>/dev/null | grep '^done-at ' || true)
     [ -n "$out" ] && break
     echo "$1 printed no result (attempt $attempt; the engine restarted?)" >&2
   done
@@ -109,16 +127,97 @@ floor() { timed dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floo
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2 }'; }
 
-first_id >/dev/null; floor >/dev/null # warm the OS's file cache; not counted
-ids=(); floors=(); ratios=(); ids_cpu=(); floors_cpu=(); ratios_cpu=()
-for i in $(seq "$runs"); do
-  if (( i % 2 )); then a=$(first_id); b=$(floor); else b=$(floor); a=$(first_id); fi
-  ids+=("${a% *}"); floors+=("${b% *}"); ratios+=("$(ratio "${a% *}" "${b% *}")")
-  ids_cpu+=("${a#* }"); floors_cpu+=("${b#* }"); ratios_cpu+=("$(ratio "${a#* }" "${b#* }")")
-done
-echo "first-id (handler init + GET /ids, lease included): wall (ms) ${ids[*]}; median $(median_of "${ids[@]}") ms"
-echo "floor (SDK client + one conditional UpdateItem):     wall (ms) ${floors[*]}; median $(median_of "${floors[@]}") ms"
-echo "  ratio first-id / floor, wall: of the medians $(ratio "$(median_of "${ids[@]}")" "$(median_of "${floors[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios[@]}")"
-echo "first-id CPU (ms, all threads) ${ids_cpu[*]}; median $(median_of "${ids_cpu[@]}")"
-echo "floor CPU (ms, all threads)    ${floors_cpu[*]}; median $(median_of "${floors_cpu[@]}")"
-echo "  ratio first-id / floor, CPU: of the medians $(ratio "$(median_of "${ids_cpu[@]}")" "$(median_of "${floors_cpu[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios_cpu[@]}")"
+# Paired runs of "$1" (a function printing "<wall ms> <cpu ms>") against the floor, order alternating.
+pairs() {
+  local subject=$1 label=$2 floor_label=${3:-"floor (SDK client + one conditional UpdateItem):    "} a b i
+  "$subject" >/dev/null; floor >/dev/null # warm the OS's file cache; not counted
+  ids=(); floors=(); ratios=(); ids_cpu=(); floors_cpu=(); ratios_cpu=()
+  for i in $(seq "$runs"); do
+    if (( i % 2 )); then a=$("$subject"); b=$(floor); else b=$(floor); a=$("$subject"); fi
+    ids+=("${a% *}"); floors+=("${b% *}"); ratios+=("$(ratio "${a% *}" "${b% *}")")
+    ids_cpu+=("${a#* }"); floors_cpu+=("${b#* }"); ratios_cpu+=("$(ratio "${a#* }" "${b#* }")")
+  done
+  echo "$label: wall (ms) ${ids[*]}; median $(median_of "${ids[@]}") ms"
+  echo "$floor_label wall (ms) ${floors[*]}; median $(median_of "${floors[@]}") ms"
+  echo "  ratio / floor, wall: of the medians $(ratio "$(median_of "${ids[@]}")" "$(median_of "${floors[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios[@]}")"
+  echo "$label CPU (ms, all threads) ${ids_cpu[*]}; median $(median_of "${ids_cpu[@]}")"
+  echo "${floor_label%%(*} CPU (ms, all threads) ${floors_cpu[*]}; median $(median_of "${floors_cpu[@]}")"
+  echo "  ratio / floor, CPU: of the medians $(ratio "$(median_of "${ids_cpu[@]}")" "$(median_of "${floors_cpu[@]}")"); median of the $runs pairs' ratios $(median_of "${ratios_cpu[@]}")"
+}
+if [[ " $parts " == *" floor "* ]]; then
+  pairs first_id "first-id (handler init + GET /ids, lease included)"
+fi
+if [[ " $parts " == *" registry "* ]]; then
+  "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-registry --prepare-registry >/dev/null 2>&1
+  # Both on the block 0-3, as a guarded stack's pool is a whole block.
+  first_id_on_block() {
+    SNOWID_DATACENTERS=0-3 SNOWID_MACHINES=0-31 SNOWID_REGION=us-east-1 SNOWID_STACK=cold-start \
+      SNOWID_DYNAMODB_ENDPOINT="$endpoint" timed dev.snowid.bench.coldstart.FirstId
+  }
+  guarded() {
+    SNOWID_DATACENTERS=0-3 SNOWID_MACHINES=0-31 SNOWID_REGION=us-east-1 SNOWID_STACK=cold-start \
+      SNOWID_REGISTRY_TABLE=snowid-registry SNOWID_REGISTRY_ENDPOINT="$endpoint" SNOWID_DYNAMODB_ENDPOINT="$endpoint" \
+      timed dev.snowid.bench.coldstart.FirstId
+  }
+  saved_floor=$(declare -f floor)
+  floor() { first_id_on_block; }
+  pairs guarded "first-id, guarded (the registry read before the first grant)" "first-id, unguarded (no registry):"
+  eval "$saved_floor"
+fi
+[[ " $parts " =~ " "ric(-floor)?" " ]] || exit 0
+
+# --- ric: the function jar under AWS's runtime interface client ---------------------------------
+# Lambda's own JVM flags for Java (tiered compilation stopped at C1, the serial collector), on both sides.
+jvm_flags=(-XX:+TieredCompilation -XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+task_root=$(mktemp -d)
+mkdir -p "$task_root/lib" && cp "${jar[0]}" "$task_root/lib/"
+# FloorHandler's class, for ric-floor: the task root is also a class folder, as /var/task is.
+mkdir -p "$task_root/dev/snowid/bench/coldstart" && cp "$programs/dev/snowid/bench/coldstart/FloorHandler.class" "$task_root/dev/snowid/bench/coldstart/"
+port_file="$task_root/runtime-api.port"
+"$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.RuntimeApiStandIn "$port_file" >/dev/null 2>&1 &
+stand_in=$!
+trap 'kill $stand_in 2>/dev/null; rm -rf "$task_root"; kill $engine 2>/dev/null; kill "$(cat "$store.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$store" "$store.pid"' EXIT
+for _ in $(seq 200); do [ -s "$port_file" ] && break; sleep 0.05; done
+runtime_api="127.0.0.1:$(cat "$port_file")"
+ric_classpath=$(cat bench/target/ric.classpath)
+clock_ticks=$(getconf CLK_TCK)
+
+ric_first_id() { ric_run dev.snowid.lambda.SnowidHandler::handleRequest; }
+ric_floor() { ric_run dev.snowid.bench.coldstart.FloorHandler::handleRequest; }
+ric_run() { # $1: the handler; prints "<ms from JVM start to the answer at the stand-in> <CPU ms of the JVM then>"
+  local before start pid done_line count cpu
+  engine_up
+  before=$(curl -sf "http://$runtime_api/done" | cut -d' ' -f1)
+  curl -sf -X POST "http://$runtime_api/arm" >/dev/null
+  start=$(now_ms)
+  # The client loads the handler from its working directory's jars (lib/), as from /var/task on Lambda.
+  (cd "$task_root" && exec env AWS_LAMBDA_RUNTIME_API="$runtime_api" LAMBDA_TASK_ROOT="$task_root" _HANDLER="$1" \
+      AWS_LAMBDA_FUNCTION_NAME=snowid-cold-start AWS_LAMBDA_FUNCTION_VERSION='$LATEST' AWS_LAMBDA_FUNCTION_MEMORY_SIZE=1024 \
+      AWS_LAMBDA_LOG_GROUP_NAME=/aws/lambda/snowid-cold-start AWS_LAMBDA_LOG_STREAM_NAME=cold-start \
+      SNOWID_DYNAMODB_ENDPOINT="$endpoint" SNOWID_FLOOR_TABLE=snowid-floor \
+      "$java" "${jvm_flags[@]}" ${RIC_JAVA_OPTS:-} -cp "$ric_classpath" com.amazonaws.services.lambda.runtime.api.client.AWSLambda \
+      "$1" >/dev/null 2>&1) &
+  pid=$!
+  # One call that waits for the answer (the stand-in holds it up to a minute): no polling processes beside the JVM.
+  done_line=$(curl -sf --max-time 70 "http://$runtime_api/done?after=$before")
+  count=${done_line%% *}
+  if (( count <= before )) || ! kill -0 "$pid" 2>/dev/null; then
+    echo "the runtime interface client gave no answer (its JVM exited, or a minute passed)" >&2; kill -9 "$pid" 2>/dev/null; return 1
+  fi
+  cpu=$(awk -v t="$clock_ticks" '{ printf "%d", ($14 + $15) * 1000 / t }' "/proc/$pid/stat")
+  # TERM: an orderly exit, as Lambda's shutdown, so that a training run (-XX:AOTCacheOutput) can write its cache.
+  kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  case "$done_line" in
+    *'"statusCode":200'*) ;;
+    *) echo "the function did not answer 200: ${done_line:0:300}" >&2; return 1 ;;
+  esac
+  local rest=${done_line#* }
+  echo "$(( ${rest%% *} - start )) $cpu"
+}
+if [[ " $parts " == *" ric "* ]]; then
+  pairs ric_first_id "ric first-id (runtime interface client, init + GET /ids, lease included)"
+fi
+if [[ " $parts " == *" ric-floor "* ]]; then
+  floor() { ric_floor; } # the floor, as a handler under the same client
+  pairs ric_first_id "ric first-id (runtime interface client, init + GET /ids, lease included)" "ric-floor (FloorHandler under the same client):"
+fi

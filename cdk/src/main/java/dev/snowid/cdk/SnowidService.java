@@ -50,7 +50,7 @@ import software.constructs.Construct;
  */
 public final class SnowidService extends Construct {
 
-    private static final List<String> FUNCTIONS = List.of("SnowidFunction", "LeaseFunction", "LeaseAuthorizerFunction");
+    private static final List<String> FUNCTIONS = List.of("SnowidFunction", "ManagedIdsFunction", "LeaseFunction", "LeaseAuthorizerFunction");
     /** The roles hold exactly what the functions use (infra's tests check it): a grant to them adds no policy. */
     private static final FromRoleArnOptions IMMUTABLE = FromRoleArnOptions.builder().mutable(false).build();
 

@@ -42,6 +42,9 @@ public final class SnowidServiceProps {
     /** Whether /ids is public (IdsAuth). */
     public enum IdsAuth { NONE, AWS_IAM }
 
+    /** The functions' Lambda runtime (Runtime). */
+    public enum Runtime { JAVA21, JAVA25 }
+
     /** Where agents reach the lease routes (LeaseEndpoint). */
     public enum LeaseEndpoint { PUBLIC, VPC }
 
@@ -83,9 +86,33 @@ public final class SnowidServiceProps {
             return set("AgentSlots", slots);
         }
 
-        /** ReservedConcurrency: most environments of the ids function, at most 128 - AgentSlots. */
+        /** ReservedConcurrency: most environments of the ids function (MaxExecutionEnvironments on Managed Instances), at most 128 - AgentSlots. */
         public Builder reservedConcurrency(int environments) {
             return set("ReservedConcurrency", environments);
+        }
+
+        /**
+         * ManagedInstances: the public routes on Lambda Managed Instances, in place of SnapStart;
+         * {@link #reservedConcurrency} is then the most execution environments. Needs
+         * {@link #managedSubnetIds} and {@link #managedSecurityGroupIds} (the template's Rules say so at build()).
+         */
+        public Builder managedInstances(boolean on) {
+            return set("ManagedInstances", on ? "on" : "off");
+        }
+
+        /** ManagedSubnetIds: the capacity provider's subnets, each with a DynamoDB gateway endpoint. */
+        public Builder managedSubnetIds(List<String> subnetIds) {
+            return set("ManagedSubnetIds", String.join(",", subnetIds));
+        }
+
+        /** ManagedSecurityGroupIds: the capacity provider's security groups. */
+        public Builder managedSecurityGroupIds(List<String> securityGroupIds) {
+            return set("ManagedSecurityGroupIds", String.join(",", securityGroupIds));
+        }
+
+        /** Runtime: the functions' Lambda runtime, java21 or java25. */
+        public Builder runtime(Runtime runtime) {
+            return set("Runtime", runtime.name().toLowerCase(Locale.ROOT));
         }
 
         /** LeaseConcurrency: most environments of the lease function. */

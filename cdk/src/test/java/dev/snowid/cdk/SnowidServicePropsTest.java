@@ -69,6 +69,17 @@ class SnowidServicePropsTest {
     }
 
     @Test
+    void managedInstancesNeedAVpcAsTheRulesSay() {
+        String message = refusal(SnowidServiceProps.builder().datacenters("0-3").leaseSecretSha256(HASH).managedInstances(true));
+        assertTrue(message.contains("ManagedInstances=on needs ManagedSubnetIds"), message);
+        SnowidServiceProps props = SnowidServiceProps.builder().datacenters("0-3").leaseSecretSha256(HASH).managedInstances(true)
+                .managedSubnetIds(List.of("subnet-0abc", "subnet-0def")).managedSecurityGroupIds(List.of("sg-0123456789abcdef0"))
+                .runtime(SnowidServiceProps.Runtime.JAVA25).build();
+        assertEquals("subnet-0abc,subnet-0def", props.parameters().get("ManagedSubnetIds"));
+        assertEquals("java25", props.parameters().get("Runtime"));
+    }
+
+    @Test
     void aTokenIsRefusedForTheRulesTakeLiteralsOnly() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> SnowidServiceProps.builder().registryRegion(Aws.REGION));

@@ -98,7 +98,8 @@ class SnowidServiceTest {
     @Test
     void theAliasRefsAreWrittenAsTheSubSamReadsTheSameWay() {
         assertEquals("FunctionName: !Sub \"${LeaseFunction.Alias}\"", SnowidService.includable("FunctionName: !Ref LeaseFunction.Alias"));
-        assertEquals(Map.of("Fn::Sub", "${SnowidFunction.Alias}"), at(template, "Resources", "ApiInvokesFunction", "Properties", "FunctionName"));
+        assertEquals(Map.of("Fn::If", List.of("ManagedInstancesOn", Map.of("Fn::Sub", "${ManagedIdsFunction.Alias}"),
+                Map.of("Fn::Sub", "${SnowidFunction.Alias}"))), at(template, "Resources", "ApiInvokesFunction", "Properties", "FunctionName"));
     }
 
     static Object at(Map<String, Object> from, String... keys) {

@@ -44,7 +44,12 @@ class CdkParityTest {
                         .leasePrincipals(List.of("arn:aws:iam::123456789012:role/orders"))
                         .registryTable("snowid-claims").registryRegion("us-east-1")
                         .leaseEndpoint(SnowidServiceProps.LeaseEndpoint.VPC).leaseVpcEndpointId("vpce-0123456789abcdef0")
-                        .alarms(false).dashboard(false).serviceName("orders").build()));
+                        .alarms(false).dashboard(false).serviceName("orders").build()),
+                Arguments.of("Managed Instances on java25", SnowidServiceProps.builder().datacenters("8-11").leaseSecretSha256(HASH)
+                        .managedInstances(true).managedSubnetIds(List.of("subnet-0abc", "subnet-0def"))
+                        .managedSecurityGroupIds(List.of("sg-0123456789abcdef0")).reservedConcurrency(64)
+                        .runtime(SnowidServiceProps.Runtime.JAVA25)
+                        .build()));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -61,6 +61,10 @@ final class TemplateChecks {
     /** The OpenAPI security scheme of the authorizer. */
     static final String BEARER_SCHEME = "LeaseBearer";
 
+    /** The parameter of every function's runtime, and the runtimes the jar is built and tested for. */
+    static final String RUNTIME = "Runtime";
+    static final List<String> RUNTIMES = List.of("java21", "java25");
+
     /** The parameter that keeps slots for agents; Lambda environments may use the rest. */
     static final String AGENT_SLOTS = "AgentSlots";
 
@@ -86,6 +90,7 @@ final class TemplateChecks {
         problems.addAll(authorizer(template, code));
         problems.addAll(secret(template, code));
         problems.addAll(concurrencyWithinPool(template));
+        problems.addAll(ManagedInstancesChecks.all(template));
         return problems;
     }
 
@@ -134,6 +139,12 @@ final class TemplateChecks {
     static List<String> function(Template template, CodeNames code) {
         Set<String> expected = new TreeSet<>(ROLES.keySet());
         expected.add(AUTHORIZER_FUNCTION);
+        expected.add(ManagedInstancesChecks.FUNCTION);
+        List<Object> runtimes = Template.list(map(template.parameters().getOrDefault(RUNTIME, Map.of())).getOrDefault("AllowedValues", List.of()));
+        if (!RUNTIMES.equals(runtimes)) {
+            return List.of("parameter " + RUNTIME + " allows " + runtimes + ", expected " + RUNTIMES
+                    + " (the runtimes the jar's class files load on and lambda's tests run on)");
+        }
         if (!new TreeSet<>(template.resourcesOfType(FUNCTION_TYPE)).equals(expected)) {
             return List.of("expected the functions " + expected + " (" + FUNCTION_TYPE + "), found "
                     + template.resourcesOfType(FUNCTION_TYPE));
@@ -161,7 +172,7 @@ final class TemplateChecks {
     private static List<String> function(Template template, String id, String handler) {
         List<String> problems = new ArrayList<>();
         Map<String, Object> fn = template.properties(id);
-        expect(problems, "Runtime", "java21", fn.get("Runtime"));
+        expect(problems, "Runtime", Map.of("Ref", RUNTIME), fn.get("Runtime"));
         expect(problems, "Handler", handler, fn.get("Handler"));
         expect(problems, "SnapStart", Map.of("ApplyOn", "PublishedVersions"), fn.get("SnapStart"));
         if (!(fn.get("AutoPublishAlias") instanceof String alias) || alias.isEmpty()) {
@@ -365,6 +376,11 @@ final class TemplateChecks {
             Object type = resource.get("Type");
             Map<String, Object> properties = map(resource.getOrDefault("Properties", Map.of()));
             List<Object> documents = new ArrayList<>();
+            if (id.equals(ManagedInstancesChecks.operatorRole(template))) {
+                // Lambda's own, to run the capacity provider's instances; no function runs with it.
+                problems.addAll(ManagedInstancesChecks.operatorRoleProblems(template, id, properties));
+                return;
+            }
             if ("AWS::IAM::Role".equals(type)) {
                 if (properties.containsKey("ManagedPolicyArns")) {
                     problems.add(id + " attaches managed policies " + properties.get("ManagedPolicyArns")
@@ -417,9 +433,11 @@ final class TemplateChecks {
             expect(problems, route + " payload format", "2.0", at(integration, "payloadFormatVersion").orElse(null));
             boolean leaseRoute = path.startsWith("/leases");
             // The lease routes reach the lease function alone: a flood of the public routes cannot take its concurrency.
-            String alias = "${" + (leaseRoute ? LEASE_FUNCTION : IDS_FUNCTION) + ".Alias}";
+            String alias = "${" + LEASE_FUNCTION + ".Alias}";
             Object uri = at(integration, "uri", "Fn::Sub").orElse("");
-            if (!String.valueOf(uri).contains(alias)) {
+            if (!leaseRoute) {
+                problems.addAll(ManagedInstancesChecks.idsTargetProblems(route, at(integration, "uri").orElse(null)));
+            } else if (!String.valueOf(uri).contains(alias)) {
                 problems.add(route + " calls " + uri + ", not the alias " + alias + " (SnapStart runs published versions only; "
                         + "the lease routes go to " + LEASE_FUNCTION + ", the others to " + IDS_FUNCTION + ")");
             }
@@ -442,7 +460,8 @@ final class TemplateChecks {
         for (String fnId : ROLES.keySet()) {
             boolean permitted = template.resourcesOfType("AWS::Lambda::Permission").stream()
                     .map(template::properties)
-                    .anyMatch(permission -> Map.of("Ref", fnId + ".Alias").equals(permission.get("FunctionName"))
+                    .anyMatch(permission -> (Map.of("Ref", fnId + ".Alias").equals(permission.get("FunctionName"))
+                            || fnId.equals(IDS_FUNCTION) && ManagedInstancesChecks.permitsIdsAlias(permission.get("FunctionName")))
                             && "apigateway.amazonaws.com".equals(permission.get("Principal")));
             if (!permitted) {
                 problems.add("no AWS::Lambda::Permission lets API Gateway invoke " + fnId + ".Alias");
@@ -690,6 +709,12 @@ final class TemplateChecks {
         if (template.parameters().containsKey("LeaseVpcEndpointId")) {
             samples.put("LeaseVpcEndpointId", List.of("", "vpce-0123456789abcdef0"));
         }
+        // Managed Instances: one value each. The pool's rules never read them (ManagedIdsFunction's MaxExecutionEnvironments is
+        // the same parameter as SnowidFunction's ReservedConcurrentExecutions: ManagedInstancesChecks), and enumerating them
+        // would multiply this check's time; ManagedInstancesTemplateTest checks their own rule.
+        Map<String, List<String>> pinned = Map.of("ManagedInstances", List.of("on"), "ManagedSubnetIds", List.of("subnet-0abc"),
+                "ManagedSecurityGroupIds", List.of("sg-0123456789abcdef0"));
+        samples.putAll(pinned);
         if (concurrency == null || datacenters == null || machines == null) {
             return List.of("reserved concurrency, SNOWID_DATACENTERS and SNOWID_MACHINES must all be set");
         }
@@ -710,7 +735,9 @@ final class TemplateChecks {
                 return;
             }
             List<String> values = new ArrayList<>();
-            if (declared.get("AllowedValues") instanceof List<?> allowed) {
+            if (pinned.containsKey(name)) {
+                values.addAll(pinned.get(name));
+            } else if (declared.get("AllowedValues") instanceof List<?> allowed) {
                 allowed.forEach(value -> values.add(String.valueOf(value)));
             } else if (samples.containsKey(name)) {
                 values.addAll(samples.get(name));

@@ -227,7 +227,7 @@ class TemplateDriftTest {
         changed.properties("SnowidFunction").put("Runtime", "java17");
         changed.properties("SnowidFunction").put("Handler", "dev.snowid.lambda.Handler::handleRequest");
         List<String> problems = TemplateChecks.function(changed, code);
-        assertMentions(problems, "Runtime: expected java21");
+        assertMentions(problems, "Runtime: expected {Ref=Runtime}");
         assertMentions(problems, "Handler: expected " + code.handler());
     }
 

@@ -43,7 +43,10 @@ import org.crac.Core;
  * The Lambda function: {@code dev.snowid.lambda.SnowidHandler::handleRequest}, behind API
  * Gateway (HTTP API payload 2.0 or REST API payload 1.0; the answer matches the event).
  *
- * <p>One instance per execution environment, holding at most one lease. Init (the constructor)
+ * <p>One instance per execution environment, holding at most one lease. Thread-safe: on Lambda
+ * Managed Instances one environment calls {@link #handleRequest} from many threads at once, and
+ * they share the one generator and its lease; each request's metrics are its thread's ({@link LeaseMeter}).
+ * Init (the constructor)
  * reads the settings and builds the DynamoDB client, and nothing more: no network call, no
  * random draw, no lease. The lease is taken on the first {@code /ids} request, renewed on the
  * request path, and released before a SnapStart checkpoint and forgotten after every restore

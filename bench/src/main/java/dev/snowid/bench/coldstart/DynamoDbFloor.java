@@ -1,6 +1,7 @@
 package dev.snowid.bench.coldstart;
 
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.dynamodb.RegistryTable;
 import java.net.URI;
 import java.util.Map;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -14,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Run from the same jar as the function, so both load the same SDK classes from the same file.
  *
  * <p>Arguments: the engine's endpoint and a table with the lease table's key; {@code --prepare}
- * first creates the table (not measured).
+ * first creates the table (not measured); {@code --prepare-registry} creates a claim registry table instead.
  */
 public final class DynamoDbFloor {
 
@@ -26,6 +27,10 @@ public final class DynamoDbFloor {
         String table = args[1];
         if (args.length > 2 && args[2].equals("--prepare")) {
             LeaseTable.createIfMissing(endpoint, table);
+            return;
+        }
+        if (args.length > 2 && args[2].equals("--prepare-registry")) { // cold-start.sh's registry part
+            RegistryTable.createIfMissing(endpoint, table);
             return;
         }
         DynamoDbClient client = DynamoDbClient.builder()

@@ -5,10 +5,11 @@ import dev.snowid.lease.LeaseEvents;
 import dev.snowid.protocol.LeaseAudit;
 
 /**
- * Where lease outcomes are counted for the request being handled. An environment handles one
- * request at a time (the local runner too), so the request's {@link LeaseActivity} is a plain
- * field, set by {@link #begin()} and cleared by {@link #end()}; outside a request (a SnapStart
- * hook, shutdown) outcomes go to one that nobody reads.
+ * Where lease outcomes are counted for the request being handled. A Lambda Managed Instances
+ * environment handles many requests at once, each on its own thread, and a lease call runs on the
+ * thread of the request that makes it, so the request's {@link LeaseActivity} is the thread's,
+ * set by {@link #begin()} and cleared by {@link #end()}; outside a request (a SnapStart hook,
+ * shutdown) outcomes go to one that nobody reads.
  *
  * <p>Outcomes arrive as events only: the function's own lease as the generator's
  * {@link LeaseEvents} ({@link #counting}), the lease routes' as the {@link LeaseAudit} lines they
@@ -16,22 +17,23 @@ import dev.snowid.protocol.LeaseAudit;
  */
 public final class LeaseMeter {
 
-    private volatile LeaseActivity current = new LeaseActivity();
+    /** Per thread: one request's activity must never count another's calls (nor be cleared by its end). */
+    private final ThreadLocal<LeaseActivity> current = ThreadLocal.withInitial(LeaseActivity::new);
 
-    /** Starts counting a request; its activity is what the request's metrics read. */
+    /** Starts counting a request on this thread; its activity is what the request's metrics read. */
     public LeaseActivity begin() {
         LeaseActivity activity = new LeaseActivity();
-        current = activity;
+        current.set(activity);
         return activity;
     }
 
-    /** Stops counting the request. */
+    /** Stops counting the request on this thread. */
     public void end() {
-        current = new LeaseActivity();
+        current.remove();
     }
 
     LeaseActivity current() {
-        return current;
+        return current.get();
     }
 
     /** The generator's events for {@code holder}: counted here, then passed on to {@code next} (the audit lines). */
@@ -39,13 +41,13 @@ public final class LeaseMeter {
         return new LeaseEvents() {
             @Override
             public void granted(Lease lease) {
-                current.acquired(holder);
+                current().acquired(holder);
                 next.granted(lease);
             }
 
             @Override
             public void renewed(Lease lease) {
-                LeaseActivity activity = current;
+                LeaseActivity activity = current();
                 activity.renewed(holder);
                 activity.mark();
                 next.renewed(lease);
@@ -58,7 +60,7 @@ public final class LeaseMeter {
 
             @Override
             public void lost(Lease lease, String why) {
-                LeaseActivity activity = current;
+                LeaseActivity activity = current();
                 activity.lost(holder);
                 // The calls so far were the lost lease's; the next acquisition counts its own.
                 activity.mark();
@@ -70,9 +72,9 @@ public final class LeaseMeter {
     /** A lease route's outcome for the agents' part, as its audit line says it. */
     public void routeOutcome(LeaseAudit line) {
         switch (line.event()) {
-            case GRANTED -> current.acquired(LeaseHolder.AGENTS);
-            case RENEWED -> current.renewed(LeaseHolder.AGENTS);
-            case LOST -> current.lost(LeaseHolder.AGENTS);
+            case GRANTED -> current().acquired(LeaseHolder.AGENTS);
+            case RENEWED -> current().renewed(LeaseHolder.AGENTS);
+            case LOST -> current().lost(LeaseHolder.AGENTS);
             case RELEASED -> {
                 // Not metered: a release is the holder's plain wish.
             }
