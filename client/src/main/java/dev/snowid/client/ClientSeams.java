@@ -18,10 +18,10 @@ final class ClientSeams {
     /** What {@link #source} forgets after a snapshot restore (the HTTP API's source forgets its own). */
     final Runnable forgetAfterRestore;
     final MonotonicClock monotonic;
-    /** Null: a daemon thread ({@link RenewalTicks#thread()}), one per client. */
-    final RenewalTicks ticks;
+    /** Null: a daemon thread ({@link RenewalScheduler#thread()}), one per client. */
+    final RenewalScheduler ticks;
 
-    ClientSeams(LeaseSource source, Runnable forgetAfterRestore, MonotonicClock monotonic, RenewalTicks ticks) {
+    ClientSeams(LeaseSource source, Runnable forgetAfterRestore, MonotonicClock monotonic, RenewalScheduler ticks) {
         this.source = source;
         this.forgetAfterRestore = forgetAfterRestore;
         this.monotonic = monotonic;
@@ -32,7 +32,7 @@ final class ClientSeams {
         return new ClientSeams(source, forgetAfterRestore, monotonic, ticks);
     }
 
-    RenewalTicks ticks() {
-        return ticks != null ? ticks : RenewalTicks.thread();
+    RenewalScheduler ticks() {
+        return ticks != null ? ticks : RenewalScheduler.thread();
     }
 }

@@ -9,7 +9,7 @@ import dev.snowid.protocol.ErrorCode;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The daemon thread (by default: {@link RenewalTicks}) that alone talks to the lease API for a {@link LeasedGenerator} renewing in
+ * The daemon thread (by default: {@link RenewalScheduler}) that alone talks to the lease API for a {@link LeasedGenerator} renewing in
  * the background: it looks every tick whether a renewal is due (less than half the lease left),
  * renews the lease, or leases anew once it was lost or given back, honouring the API's
  * Retry-After after a failure. The threads asking for IDs never wait on it: they issue while a
@@ -22,7 +22,7 @@ final class LeaseRenewer {
     private final LeasedGenerator generator;
     private final long tickNanos;
     private final ClientLog log;
-    private final RenewalTicks ticks;
+    private final RenewalScheduler ticks;
     private final AtomicLong failures = new AtomicLong();
     /** Held while the thread talks to the lease API: {@link #pause()} waits for it. */
     private final Object turn = new Object();
@@ -33,10 +33,10 @@ final class LeaseRenewer {
     private String failing;
 
     LeaseRenewer(LeasedGenerator generator, long leaseMillis, ClientLog log) {
-        this(generator, leaseMillis, log, RenewalTicks.thread());
+        this(generator, leaseMillis, log, RenewalScheduler.thread());
     }
 
-    LeaseRenewer(LeasedGenerator generator, long leaseMillis, ClientLog log, RenewalTicks ticks) {
+    LeaseRenewer(LeasedGenerator generator, long leaseMillis, ClientLog log, RenewalScheduler ticks) {
         this.generator = generator;
         this.tickNanos = tickMillis(leaseMillis) * 1_000_000;
         this.log = log;

@@ -21,7 +21,7 @@ public final class SimulatedClients {
     }
 
     /** The renewer's ticks as simulator events; {@link #wake()} brings the next look forward, one chain of looks at a time. */
-    public static final class Ticks implements RenewalTicks {
+    public static final class Ticks implements RenewalScheduler {
         private final Scheduler scheduler;
         private Runnable look;
         private long tickNanos;

@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
  * uses {@link #thread()}, a daemon thread of its own; a deterministic simulator schedules the
  * looks on its virtual time instead (testing/simulator).
  */
-interface RenewalTicks {
+interface RenewalScheduler {
 
     /** Runs {@code look} every {@code tickNanos}, and soon after {@link #wake()}, until {@link #stop()}. */
     void start(Runnable look, long tickNanos);
@@ -17,8 +17,8 @@ interface RenewalTicks {
     void stop();
 
     /** A daemon thread named {@link LeaseRenewer#THREAD_NAME}, parking between looks. */
-    static RenewalTicks thread() {
-        return new RenewalTicks() {
+    static RenewalScheduler thread() {
+        return new RenewalScheduler() {
             private volatile Thread thread;
             private volatile boolean stopped;
 
