@@ -11,7 +11,7 @@ import dev.snowid.lease.LeaseSource;
  */
 final class ClientSeams {
 
-    static final ClientSeams PRODUCTION = new ClientSeams(null, () -> { }, MonotonicClock.SYSTEM, null);
+    static final ClientSeams PRODUCTION = new ClientSeams(null, new NothingToForget(), MonotonicClock.SYSTEM, null);
 
     /** Null: the HTTP lease API of the builder's settings. */
     final LeaseSource source;
@@ -34,5 +34,26 @@ final class ClientSeams {
 
     RenewalScheduler ticks() {
         return ticks != null ? ticks : RenewalScheduler.thread();
+    }
+
+    /** Named classes here and in what the agent starts with, not lambdas: the agent's start-up path bootstraps none. */
+    private static final class NothingToForget implements Runnable {
+        @Override
+        public void run() {
+        }
+    }
+
+    /** What the HTTP lease API's source forgets after a restore. */
+    static final class ApiForgets implements Runnable {
+        private final HttpLeaseSource api;
+
+        ApiForgets(HttpLeaseSource api) {
+            this.api = api;
+        }
+
+        @Override
+        public void run() {
+            api.forgetAfterRestore();
+        }
     }
 }

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Retry-After after a failure. The threads asking for IDs never wait on it: they issue while a
  * window is in force and fail at once otherwise ({@link #wake()} then brings the next look forward).
  */
-final class LeaseRenewer {
+final class LeaseRenewer implements Runnable {
 
     static final String THREAD_NAME = "snowid-lease-renewer";
 
@@ -59,7 +59,13 @@ final class LeaseRenewer {
     }
 
     void start() {
-        ticks.start(this::look, tickNanos);
+        ticks.start(this, tickNanos); // not this::look: the agent's start-up path bootstraps no lambda
+    }
+
+    /** One {@link #look()}, as its scheduler calls it. */
+    @Override
+    public void run() {
+        look();
     }
 
     void stop() {

@@ -18,35 +18,46 @@ interface RenewalScheduler {
 
     /** A daemon thread named {@link LeaseRenewer#THREAD_NAME}, parking between looks. */
     static RenewalScheduler thread() {
-        return new RenewalScheduler() {
-            private volatile Thread thread;
-            private volatile boolean stopped;
+        return new DaemonThread();
+    }
 
-            @Override
-            public void start(Runnable look, long tickNanos) {
-                Thread started = new Thread(() -> {
-                    while (!stopped) {
-                        LockSupport.parkNanos(this, tickNanos);
-                        if (!stopped) {
-                            look.run();
-                        }
-                    }
-                }, LeaseRenewer.THREAD_NAME);
-                started.setDaemon(true);
-                thread = started;
-                started.start();
-            }
+    /** A named class, not a lambda: the agent's start-up path bootstraps none (StartUpPathTest). */
+    final class DaemonThread implements RenewalScheduler, Runnable {
+        private volatile Thread thread;
+        private volatile boolean stopped;
+        private Runnable look;
+        private long tickNanos;
 
-            @Override
-            public void wake() {
-                LockSupport.unpark(thread);
-            }
+        @Override
+        public void start(Runnable look, long tickNanos) {
+            this.look = look;
+            this.tickNanos = tickNanos;
+            Thread started = new Thread(this, LeaseRenewer.THREAD_NAME); // start() publishes both fields to it
+            started.setDaemon(true);
+            thread = started;
+            started.start();
+        }
 
-            @Override
-            public void stop() {
-                stopped = true;
-                LockSupport.unpark(thread);
+        /** The thread's loop: a look every tick, or at once when woken, until stopped. */
+        @Override
+        public void run() {
+            while (!stopped) {
+                LockSupport.parkNanos(this, tickNanos);
+                if (!stopped) {
+                    look.run();
+                }
             }
-        };
+        }
+
+        @Override
+        public void wake() {
+            LockSupport.unpark(thread);
+        }
+
+        @Override
+        public void stop() {
+            stopped = true;
+            LockSupport.unpark(thread);
+        }
     }
 }

@@ -438,7 +438,7 @@ public final class SnowidClient implements AutoCloseable {
             LeaseRenewer renewer = new LeaseRenewer(generator, planned, out, seams.ticks());
             renewer.start();
             SnowidClient client = new SnowidClient(generator, renewer, out, issuing, clock, record,
-                    api != null ? api::forgetAfterRestore : seams.forgetAfterRestore,
+                    api != null ? new ClientSeams.ApiForgets(api) : seams.forgetAfterRestore,
                     api == null ? null : signing != null ? LeaseAuthMode.AWS_IAM : LeaseAuthMode.BEARER);
             boolean hooked = snapshotHooks && CracOnClassPath.present();
             if (hooked) {
