@@ -117,7 +117,9 @@ public final class PooledLeaseSource implements LeaseSource {
         if (retry && claim.slot().isPresent()) {
             Optional<Lease> granted = store.grantedFor(claim, clock.millis());
             if (granted.isPresent()) {
-                handBackIfSkewed(granted.get());
+                // Refused on a bad clock, but never handed back: the first answer may have reached the
+                // holder, who issues under it until its expiry (a late duplicate must not free its slot).
+                checkSkew();
                 return granted.get();
             }
         }

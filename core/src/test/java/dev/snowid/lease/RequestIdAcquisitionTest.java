@@ -64,6 +64,22 @@ class RequestIdAcquisitionTest {
         assertEquals(1, table.rows().size(), "one slot taken");
     }
 
+    /**
+     * Found by the simulator (the hour run's seed 2087992): a duplicated acquisition, served late by
+     * an environment whose clock had jumped, handed back the lease the first answer had granted while
+     * its holder issued under it, so the slot was free for another holder inside that window.
+     */
+    @Test
+    void aRetryRefusedForSkewLeavesTheLeaseItsFirstAnswerGrantedInPlace() {
+        Lease first = source.acquire("alice", ID);
+        table.setClockSkewMillis(120_000); // the environment answering the retry: its clock jumped two minutes ahead
+        assertThrows(ClockSkewException.class, () -> source.acquire("alice", ID));
+        InMemoryLeaseStore.Row row = table.row(first.slot()).get();
+        // alice may be issuing under it: it stays hers, to its expiry
+        assertEquals(first.owner() + " " + first.fence() + " " + first.window().expiresAt(), row.owner + " " + row.fence + " " + row.expiresAt);
+        assertEquals(null, row.releasedBy, "not released");
+    }
+
     @Test
     void theSameIdFromAnotherHolderIsRefusedAndGrantedNothing() {
         Lease alices = source.acquire("alice", ID);
