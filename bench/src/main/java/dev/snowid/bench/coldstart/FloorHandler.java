@@ -7,8 +7,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link DynamoDbFloor} as a Lambda handler: the client built at init, one conditional UpdateItem
@@ -28,7 +30,13 @@ public final class FloorHandler implements RequestStreamHandler {
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         input.readAllBytes();
-        DynamoDbFloor.conditionalWrite(client, table); // the very write the floor program makes
+        String now = Long.toString(System.currentTimeMillis());
+        client.updateItem(update -> update.tableName(table)
+                .key(Map.of("slot", AttributeValue.fromN("1023")))
+                .conditionExpression("attribute_not_exists(#slot) OR #expiresAt < :now")
+                .updateExpression("SET #expiresAt = :now")
+                .expressionAttributeNames(Map.of("#slot", "slot", "#expiresAt", "expiresAt"))
+                .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(now))));
         output.write("{\"statusCode\":200,\"body\":\"floor\"}".getBytes(StandardCharsets.UTF_8));
     }
 }
