@@ -31,6 +31,7 @@ public final class FloorHandler implements RequestStreamHandler {
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         input.readAllBytes();
         String now = Long.toString(System.currentTimeMillis());
+        // DynamoDbFloor's write, repeated: cold-start.sh's task root holds this one class, as /var/task would.
         client.updateItem(update -> update.tableName(table)
                 .key(Map.of("slot", AttributeValue.fromN("1023")))
                 .conditionExpression("attribute_not_exists(#slot) OR #expiresAt < :now")
