@@ -4,6 +4,7 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpPrincipal;
+import io.netty.handler.codec.http.FullHttpResponse;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -17,8 +18,8 @@ import java.util.function.Consumer;
 /**
  * One request and its answer, as the JDK's {@link HttpExchange} so that handlers are plain
  * {@code HttpHandler}s: the request is read in full before a handler gets it (its body is
- * bytes in memory), and the answer is collected in memory and sent by the server's I/O thread
- * when the exchange is closed, so no handler thread ever waits on a slow client.
+ * bytes in memory), and the answer is collected in memory and sent by the connection's event
+ * loop when the exchange is closed, so no handler thread ever waits on a slow client.
  */
 final class ServerExchange extends HttpExchange {
 
@@ -26,7 +27,7 @@ final class ServerExchange extends HttpExchange {
     private final InetSocketAddress local;
     private final InetSocketAddress remote;
     /** Gets the serialized answer (null: close without one) once, when the exchange closes. */
-    private final Consumer<byte[]> answered;
+    private final Consumer<FullHttpResponse> answered;
     private final Headers responseHeaders = new Headers();
     private final ByteArrayOutputStream responseBody = new ByteArrayOutputStream(512);
     private final Map<String, Object> attributes = new HashMap<>();
@@ -35,7 +36,7 @@ final class ServerExchange extends HttpExchange {
     private int status = -1;
     private boolean finished;
 
-    ServerExchange(RequestHead head, InetSocketAddress local, InetSocketAddress remote, boolean closeAfterAnswer, Consumer<byte[]> answered) {
+    ServerExchange(RequestHead head, InetSocketAddress local, InetSocketAddress remote, boolean closeAfterAnswer, Consumer<FullHttpResponse> answered) {
         this.head = head;
         this.local = local;
         this.remote = remote;
@@ -167,7 +168,7 @@ final class ServerExchange extends HttpExchange {
     /** Ends the exchange: hands its answer to the server (nothing, and the connection closes, if none was begun). */
     @Override
     public void close() {
-        byte[] answer;
+        FullHttpResponse answer;
         synchronized (this) {
             if (finished) {
                 return;
