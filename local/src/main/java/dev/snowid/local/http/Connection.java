@@ -119,8 +119,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
 
     /** The head, once it is in: the head handler answers it, or the body is collected for the handler it names. */
     private void head(ReadHead read) {
-        if (read.failure() != null) {
-            throw Refusal.invalid("the request cannot be read as HTTP/1.1 (" + read.failure().getClass().getSimpleName() + ")");
+        if (read.failure() != null) { // what Netty refuses that the strict head let through: framing, by its own rules
+            throw Refusal.invalid("the request cannot be read as HTTP/1.1: its framing headers are not valid");
         }
         RequestHead head = read.head();
         String expect = head.header("Expect");

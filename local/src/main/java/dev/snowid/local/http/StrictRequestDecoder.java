@@ -22,9 +22,11 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     private boolean refused;
 
     StrictRequestDecoder(int maxBodyBytes) {
-        // Netty's own limits sit above the head's, which is read first; its framing checks stay on behind ours.
+        // Netty's own limits sit above the head's, and its header checks are off: RequestHead read the same lines first,
+        // more strictly. Its framing checks stay on behind ours.
         super(new HttpDecoderConfig().setMaxInitialLineLength(LocalHttpServer.MAX_HEAD_BYTES + 1)
                 .setMaxHeaderSize(LocalHttpServer.MAX_HEAD_BYTES + 1)
+                .setValidateHeaders(false)
                 .setAllowDuplicateContentLengths(true) // "Content-Length: 2, 2" is one length, as it always was here
                 .setStrictLineParsing(false) // a bare LF ends a line, as RFC 9112 lets a server accept and this one did
                 .setUseRfc9112TransferEncoding(true));
