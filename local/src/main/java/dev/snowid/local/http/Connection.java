@@ -4,10 +4,10 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.snowid.local.http.StrictRequestDecoder.ReadHead;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
@@ -151,7 +151,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
         deadline(LocalHttpServer.REQUEST_NANOS);
         ctx.channel().config().setAutoRead(true);
         if (expect != null && !read.bodyIn()) {
-            ctx.writeAndFlush(Responses.proceed());
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(Responses.CONTINUE));
         }
     }
 
@@ -190,17 +190,17 @@ final class Connection extends ChannelInboundHandlerAdapter {
     }
 
     /** The answer of the exchange in hand, from whichever thread closed it; null: close without one. */
-    private void answerFromAnyThread(FullHttpResponse answer) {
+    private void answerFromAnyThread(byte[] answer) {
         try {
             ctx.executor().execute(() -> answer(answer));
         } catch (RejectedExecutionException stopping) {
-            ReferenceCountUtil.release(answer); // the server is closing: so is this connection
+            // the server is closing: so is this connection
         }
     }
 
-    private void answer(FullHttpResponse answer) {
+    private void answer(byte[] answer) {
         if (state != State.HANDLING) {
-            ReferenceCountUtil.release(answer); // closed meanwhile
+            return; // closed meanwhile
         } else if (answer == null) {
             close();
         } else {
@@ -213,11 +213,11 @@ final class Connection extends ChannelInboundHandlerAdapter {
         write(Responses.refusal(refusal, head), true);
     }
 
-    private void write(FullHttpResponse answer, boolean close) {
+    private void write(byte[] answer, boolean close) {
         state = State.WRITING;
         ctx.channel().config().setAutoRead(false);
         deadline(LocalHttpServer.WRITE_NANOS);
-        ctx.writeAndFlush(answer).addListener(written -> {
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(answer)).addListener(written -> {
             if (!written.isSuccess()) {
                 close();
             } else if (close) {

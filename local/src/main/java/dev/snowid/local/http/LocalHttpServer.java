@@ -2,6 +2,7 @@ package dev.snowid.local.http;
 
 import dev.snowid.protocol.ErrorCode;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -12,7 +13,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
@@ -124,11 +124,10 @@ public final class LocalHttpServer implements AutoCloseable {
 
     /** A new connection's pipeline: bytes, then Netty's decoder behind the strict head, then the exchange; or 503 past the limit. */
     private void accept(SocketChannel channel) {
-        channel.pipeline().addLast(new HttpResponseEncoder());
         if (connections.incrementAndGet() > MAX_CONNECTIONS) {
             connections.decrementAndGet();
-            channel.writeAndFlush(Responses.refusal(new Refusal(503, "unavailable", "the local runner holds "
-                    + MAX_CONNECTIONS + " connections, its most; close idle ones or retry shortly"), false))
+            channel.writeAndFlush(Unpooled.wrappedBuffer(Responses.refusal(new Refusal(503, "unavailable", "the local runner holds "
+                    + MAX_CONNECTIONS + " connections, its most; close idle ones or retry shortly"), false)))
                     .addListener(ChannelFutureListener.CLOSE);
             return;
         }

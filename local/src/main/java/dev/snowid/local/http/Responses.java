@@ -1,12 +1,8 @@
 package dev.snowid.local.http;
 
 import com.sun.net.httpserver.Headers;
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -14,7 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** An answer for Netty's encoder: status line, headers (the framing ones are the server's), body. */
+/**
+ * An answer as bytes on the wire: status line, headers (the framing ones are the server's), body.
+ * Written as they are rather than through Netty's encoder: a short fixed form, byte for byte what
+ * the runner always sent, without Netty's header objects on the path every refused flood request takes.
+ */
 final class Responses {
 
     private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(200, "OK"), Map.entry(201, "Created"),
@@ -27,30 +27,35 @@ final class Responses {
     /** Set by the server alone: a handler's own would contradict the body it gets. */
     private static final List<String> FRAMING = List.of("content-length", "transfer-encoding", "connection", "date");
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+    static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private Responses() {
     }
 
     /** The answer {@code status} with these headers and body; none for HEAD, 204 and 304. */
-    static FullHttpResponse of(int status, Headers headers, byte[] body, boolean head, boolean close) {
+    static byte[] of(int status, Headers headers, byte[] body, boolean head, boolean close) {
         boolean noBody = head || status == 204 || status == 304 || status < 200;
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                new HttpResponseStatus(status, REASONS.getOrDefault(status, "Status")),
-                noBody ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
-        HttpHeaders out = response.headers();
+        StringBuilder text = new StringBuilder(256).append("HTTP/1.1 ").append(status).append(' ')
+                .append(REASONS.getOrDefault(status, "Status")).append("\r\n");
         headers.forEach((name, values) -> {
             if (!FRAMING.contains(name.toLowerCase(Locale.ROOT))) {
-                values.forEach(value -> out.add(canonical(name), value));
+                values.forEach(value -> text.append(canonical(name)).append(": ").append(value).append("\r\n"));
             }
         });
-        out.add("Date", HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
+        text.append("Date: ").append(HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC))).append("\r\n");
         if (status != 204 && status != 304 && status >= 200) {
-            out.add("Content-Length", body.length);
+            text.append("Content-Length: ").append(body.length).append("\r\n");
         }
         if (close) {
-            out.add("Connection", "close");
+            text.append("Connection: close\r\n");
         }
-        return response;
+        text.append("\r\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream(text.length() + body.length);
+        out.writeBytes(text.toString().getBytes(StandardCharsets.ISO_8859_1));
+        if (!noBody) {
+            out.writeBytes(body);
+        }
+        return out.toByteArray();
     }
 
     /** {@code content-type} as {@code Content-Type}: the JDK's {@code Headers} keep only the first letter's case. */
@@ -65,15 +70,10 @@ final class Responses {
     }
 
     /** The server's own refusal: JSON {@code {"error","message"}}; the connection closes after it. */
-    static FullHttpResponse refusal(Refusal refusal, boolean head) {
+    static byte[] refusal(Refusal refusal, boolean head) {
         Headers headers = new Headers();
         headers.set("Content-Type", "application/json");
         headers.set("Cache-Control", "no-store");
         return of(refusal.status(), headers, Refusal.body(refusal.error(), refusal.getMessage()), head, true);
-    }
-
-    /** The interim answer to {@code Expect: 100-continue}: send the body. */
-    static FullHttpResponse proceed() {
-        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER);
     }
 }

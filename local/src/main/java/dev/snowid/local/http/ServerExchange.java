@@ -4,7 +4,6 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpPrincipal;
-import io.netty.handler.codec.http.FullHttpResponse;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -27,7 +26,7 @@ final class ServerExchange extends HttpExchange {
     private final InetSocketAddress local;
     private final InetSocketAddress remote;
     /** Gets the serialized answer (null: close without one) once, when the exchange closes. */
-    private final Consumer<FullHttpResponse> answered;
+    private final Consumer<byte[]> answered;
     private final Headers responseHeaders = new Headers();
     private final ByteArrayOutputStream responseBody = new ByteArrayOutputStream(512);
     private final Map<String, Object> attributes = new HashMap<>();
@@ -36,7 +35,7 @@ final class ServerExchange extends HttpExchange {
     private int status = -1;
     private boolean finished;
 
-    ServerExchange(RequestHead head, InetSocketAddress local, InetSocketAddress remote, boolean closeAfterAnswer, Consumer<FullHttpResponse> answered) {
+    ServerExchange(RequestHead head, InetSocketAddress local, InetSocketAddress remote, boolean closeAfterAnswer, Consumer<byte[]> answered) {
         this.head = head;
         this.local = local;
         this.remote = remote;
@@ -168,7 +167,7 @@ final class ServerExchange extends HttpExchange {
     /** Ends the exchange: hands its answer to the server (nothing, and the connection closes, if none was begun). */
     @Override
     public void close() {
-        FullHttpResponse answer;
+        byte[] answer;
         synchronized (this) {
             if (finished) {
                 return;
