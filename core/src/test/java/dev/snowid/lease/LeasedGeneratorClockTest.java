@@ -142,6 +142,44 @@ class LeasedGeneratorClockTest {
         return events.stream().filter(e -> e.startsWith("renewed")).count();
     }
 
+    /**
+     * The simulator's seed 2052873 (an hour's run, one crash and two clock jumps): an environment
+     * whose clock had jumped 100 s ahead renewed this holder's lease; its write landed and only
+     * then was its clock refused. Stores never shorten a lease, so the holder's next renewal was
+     * answered with that expiry, and once the holder's own clock jumped 45 s it issued 45 s ahead
+     * of true time. It issues only as far as the lease reaches from when it asked.
+     */
+    @Test
+    void anExpiryWrittenUnderARefusedClockIsNotIssuedUnderBeyondTheLeaseFromWhenTheHolderAsked() {
+        LeasedGenerator generator = generator(source).build();
+        generator.nextId();
+        Lease held = generator.currentLease().orElseThrow(AssertionError::new);
+        PooledLeaseSource jumpedEnvironment = new PooledLeaseSource(table.newClient().setClockSkewMillis(100_000), POOL, TERMS,
+                () -> truth.millis() + 100_000, "environment");
+        assertThrows(ClockSkewException.class, () -> jumpedEnvironment.renew(held.slot(), held.owner(), held.fence()));
+        long inflated = table.row(held.slot()).orElseThrow(AssertionError::new).expiresAt;
+        assertTrue(inflated > truth.millis() + 90_000, "the refused renewal's write landed: " + inflated);
+
+        truth.advance(3_000); // less than half the lease left: the next ID renews inline
+        long askedAt = holderClock.millis();
+        generator.nextId();
+        assertEquals(inflated, table.row(held.slot()).orElseThrow(AssertionError::new).expiresAt, "the table keeps it, as the next floor");
+        assertEquals(askedAt + TERMS.leaseMillis(), generator.currentLease().orElseThrow(AssertionError::new).window().expiresAt());
+
+        aheadMillis.set(45_000); // the holder's clock jumps; its source measures that on its next answer
+        table.setClockSkewMillis(45_000);
+        long latestAllowed = truth.millis() + TERMS.leaseMillis() + TERMS.toleratedSkewMillis();
+        for (int call = 0; call < 100; call++) {
+            try {
+                long issuedAt = CODEC.decode(generator.nextId()).unixMillis();
+                assertTrue(issuedAt <= latestAllowed, "issued at " + issuedAt + ", " + (issuedAt - truth.millis())
+                        + " ms ahead of true time; the lease and the tolerated skew allow " + (latestAllowed - truth.millis()));
+            } catch (IdUnavailableException refused) {
+                // fails closed: past its window, and the clock is given back once measured
+            }
+        }
+    }
+
     @Test
     void aSkewTheSourceMeasuresBeyondTheToleranceGivesTheLeaseBackAtStartAndLater() {
         AtomicReference<Long> measured = new AtomicReference<>(0L);
