@@ -82,6 +82,16 @@ public final class Setting<T> {
         return parsedBy(SWITCH).allowed("true or false", "true", "false");
     }
 
+    /**
+     * The same setting (its type, default, what it allows, secrecy and meaning) as another front
+     * end reads it, under {@code name} alone: a front end derives what it shares instead of
+     * declaring it again. What it only applies with stays behind, with the front end that has it.
+     */
+    public Setting<T> under(String name) {
+        return new Setting<>(Collections.singletonList(name), defaultValue, unsetMeans, allowed, allowedValues, description, secret,
+                parser, null);
+    }
+
     /** Further names it is read under, e.g. an agent property's environment variable. */
     public Setting<T> alsoNamed(String... more) {
         List<String> all = new ArrayList<>(names);

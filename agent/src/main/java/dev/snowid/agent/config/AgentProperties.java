@@ -49,7 +49,7 @@ public final class AgentProperties {
             .means("a leased node: the lease API's base URL");
     /** What a leased node's settings only apply with. */
     private static final String LEASED = "to a leased node (" + LEASE_URL + ")";
-    static final Setting<LeaseAuthMode> LEASE_AUTH_SETTING = property(LEASE_AUTH).parsedBy(new Setting.Parser<LeaseAuthMode>() {
+    public static final Setting<LeaseAuthMode> LEASE_AUTH_SETTING = property(LEASE_AUTH).parsedBy(new Setting.Parser<LeaseAuthMode>() {
         @Override
         public LeaseAuthMode parse(String text) {
             return LeaseAuthMode.parse(text);
@@ -57,7 +57,7 @@ public final class AgentProperties {
     }).byDefault(LeaseAuthMode.BEARER.value()).allowed(LeaseAuthMode.ALLOWED, "aws_iam", "bearer")
             .onlyWith(LEASE_URL_SETTING, LEASED).aloneAtDefault()
             .means("how lease requests prove who sends them; only with snowid.lease.url");
-    static final Setting<String> LEASE_REGION_SETTING = property(LEASE_REGION).parsedBy(new Setting.Parser<String>() {
+    public static final Setting<String> LEASE_REGION_SETTING = property(LEASE_REGION).parsedBy(new Setting.Parser<String>() {
         @Override
         public String parse(String text) {
             AwsSigning.defaultCredentials().region(text); // the client's own rule for region names
@@ -65,9 +65,9 @@ public final class AgentProperties {
         }
     }).unsetMeans("from the lease URL's host").onlyWith(LEASE_AUTH_SETTING, LeaseAuthMode.AWS_IAM, "with " + LEASE_AUTH + "=aws_iam")
             .means("the lease API's AWS region, only with aws_iam; needed when the lease URL is a custom domain");
-    static final Setting<String> LEASE_SECRET_SETTING = property(LEASE_SECRET).secret()
+    public static final Setting<String> LEASE_SECRET_SETTING = property(LEASE_SECRET).secret()
             .means("the lease API's bearer secret; required with snowid.lease.url in bearer mode, refused with aws_iam");
-    static final Setting<Boolean> LEASE_ALLOW_PLAIN_HTTP_SETTING = property(LEASE_ALLOW_PLAIN_HTTP).asSwitch().byDefault("false")
+    public static final Setting<Boolean> LEASE_ALLOW_PLAIN_HTTP_SETTING = property(LEASE_ALLOW_PLAIN_HTTP).asSwitch().byDefault("false")
             .onlyWith(LEASE_URL_SETTING, LEASED).aloneAtDefault()
             .means("true: send the secret over plain http to a host that is not loopback (a runner reached by a compose service"
                     + " name, on a network you trust); else refused");
@@ -77,7 +77,7 @@ public final class AgentProperties {
     static final Setting<Long> WAIT_FOR_SLOT_SETTING = property(WAIT_FOR_SLOT).in(ClientSettings.WAIT_FOR_SLOT_RANGE).byDefault("0")
             .onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") takes no slot from a pool")
             .means("when every slot of the pool is held at start-up, wait up to this long for one to free; only with snowid.lease.url");
-    static final Setting<Long> STARTUP_DEADLINE_SETTING = property(STARTUP_DEADLINE).in(ClientSettings.STARTUP_DEADLINE_RANGE)
+    public static final Setting<Long> STARTUP_DEADLINE_SETTING = property(STARTUP_DEADLINE).in(ClientSettings.STARTUP_DEADLINE_RANGE)
             .byDefault(Long.toString(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
             .onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") asks the lease API nothing")
             .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
