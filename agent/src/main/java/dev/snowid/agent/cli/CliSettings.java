@@ -37,7 +37,7 @@ final class CliSettings {
     private static final Setting<String> REGION = AgentProperties.LEASE_REGION_SETTING.under(REGION_VARIABLE)
             .means("the lease API's AWS region, with aws_iam; needed when the lease URL is a custom domain");
     private static final Setting<Boolean> ALLOW_PLAIN_HTTP = AgentProperties.LEASE_ALLOW_PLAIN_HTTP_SETTING.under(ALLOW_PLAIN_HTTP_VARIABLE);
-    private static final Setting<Long> STARTUP_DEADLINE = AgentProperties.STARTUP_DEADLINE_SETTING.under(STARTUP_DEADLINE_VARIABLE)
+    static final Setting<Long> STARTUP_DEADLINE = AgentProperties.STARTUP_DEADLINE_SETTING.under(STARTUP_DEADLINE_VARIABLE)
             .means("check: how long its lease step asks again, with the same request id, when the API gave no answer or one"
                     + " that settles nothing");
 
@@ -82,15 +82,6 @@ final class CliSettings {
      */
     static LeaseAuthMode mode(Map<String, String> env) {
         return values(env).get(AUTH);
-    }
-
-    /**
-     * How long a first lease is asked again after no settled answer ({@value #STARTUP_DEADLINE_VARIABLE}).
-     *
-     * @throws IllegalArgumentException out of range, or no whole number
-     */
-    static long startupDeadlineMillis(Map<String, String> env) {
-        return values(env).get(STARTUP_DEADLINE);
     }
 
     /** One line per {@code SNOWID_*} variable of {@code env} the commands do not read. */

@@ -220,7 +220,7 @@ class LeasesCommandTest {
         Map<String, String> env = new HashMap<>();
         env.put(CliSettings.STARTUP_DEADLINE_VARIABLE, "soon");
         assertEquals("SNOWID_LEASE_STARTUPDEADLINE='soon' is not a whole number; allowed a whole number from 0 to 600000 (ms)",
-                assertThrows(IllegalArgumentException.class, () -> CliSettings.startupDeadlineMillis(env)).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> CliSettings.values(env).get(CliSettings.STARTUP_DEADLINE)).getMessage());
         env.put(CliSettings.ALLOW_PLAIN_HTTP_VARIABLE, "yes");
         assertEquals("SNOWID_LEASE_ALLOWPLAINHTTP='yes' is not a switch: allowed true or false",
                 assertThrows(IllegalArgumentException.class, () -> CliSettings.values(env).get(
