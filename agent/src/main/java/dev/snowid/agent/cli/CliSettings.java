@@ -52,7 +52,7 @@ final class CliSettings {
         public RuntimeException invalid(Setting<?> setting, String text, String reason) {
             String quoted = "'" + text + "' ";
             return new IllegalArgumentException(setting.shown(setting.name(), text) + (reason.startsWith(quoted)
-                    ? " " + reason.substring(quoted.length()) : reason.startsWith("is ") ? " " + reason : ": " + reason));
+                    ? " " + reason.substring(quoted.length()) : reason.startsWith("is ") ? " " + reason : " is invalid: " + reason));
         }
 
         @Override

@@ -216,11 +216,16 @@ class LeasesCommandTest {
     }
 
     @Test
-    void aBadValueIsNamedOnceWithItsVariable() {
+    void aBadValueIsNamedOnceWithItsVariable() throws IOException {
         Map<String, String> env = new HashMap<>();
         env.put(CliSettings.STARTUP_DEADLINE_VARIABLE, "soon");
         assertEquals("SNOWID_LEASE_STARTUPDEADLINE='soon' is not a whole number; allowed a whole number from 0 to 600000 (ms)",
                 assertThrows(IllegalArgumentException.class, () -> CliSettings.values(env).get(CliSettings.STARTUP_DEADLINE)).getMessage());
+        env.put(CliSettings.AUTH_VARIABLE, "aws_iam");
+        env.put(CliSettings.REGION_VARIABLE, "eu west");
+        assertEquals("SNOWID_LEASE_REGION='eu west' is invalid: region 'eu west' is not an AWS region name such as eu-west-1",
+                assertThrows(IllegalArgumentException.class, () -> CliSettings.leaseApi(env, new java.net.URL("https://x.example"), "h",
+                        "the check needs")).getMessage());
         env.put(CliSettings.ALLOW_PLAIN_HTTP_VARIABLE, "yes");
         assertEquals("SNOWID_LEASE_ALLOWPLAINHTTP='yes' is not a switch: allowed true or false",
                 assertThrows(IllegalArgumentException.class, () -> CliSettings.values(env).get(
