@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.ClientContext;
 import com.amazonaws.services.lambda.runtime.CognitoIdentity;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
-import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

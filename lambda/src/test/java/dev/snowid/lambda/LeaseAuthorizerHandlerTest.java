@@ -9,7 +9,7 @@ import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.BearerSecretCheck;
 import dev.snowid.lambda.http.PayloadFormat;
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.testing.InMemoryLeaseStore;
 import java.io.ByteArrayInputStream;

@@ -12,7 +12,7 @@ import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.BearerSecretCheck;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.http.PayloadFormat;
-import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.Lease;

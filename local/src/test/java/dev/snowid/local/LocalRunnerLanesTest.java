@@ -3,7 +3,7 @@ package dev.snowid.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.testing.engine.DynamoDbEngine;

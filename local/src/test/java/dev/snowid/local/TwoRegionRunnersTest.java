@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.SnowflakeId;
-import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
 import dev.snowid.lambda.region.RegionCommand;
 import dev.snowid.lambda.settings.FunctionSettings;

@@ -1,6 +1,6 @@
 package dev.snowid.lambda.api;
 
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.protocol.LeaseFields;
 import dev.snowid.protocol.RegionClaims;

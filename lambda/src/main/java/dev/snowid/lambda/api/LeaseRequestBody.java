@@ -5,7 +5,7 @@ import dev.snowid.internal.HexToken;
 import dev.snowid.internal.WholeNumber;
 import dev.snowid.lambda.http.ApiError;
 import dev.snowid.lambda.http.JsonBody;
-import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.lease.AcquisitionRequest;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.HolderLabel;

@@ -14,7 +14,7 @@ import dev.snowid.lambda.http.ApiResponse;
 import dev.snowid.lambda.http.GatewayEvent;
 import dev.snowid.lambda.http.GatewayResponse;
 import dev.snowid.lambda.http.PayloadFormat;
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import dev.snowid.lambda.settings.FunctionRole;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.lease.AcquisitionRequest;

@@ -1,6 +1,6 @@
 package dev.snowid.lambda.http;
 
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseFields;
 import java.util.LinkedHashMap;

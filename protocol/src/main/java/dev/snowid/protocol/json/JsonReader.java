@@ -1,17 +1,17 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import dev.snowid.lambda.json.JsonValue.JsonArray;
-import dev.snowid.lambda.json.JsonValue.JsonBoolean;
-import dev.snowid.lambda.json.JsonValue.JsonNull;
-import dev.snowid.lambda.json.JsonValue.JsonNumber;
-import dev.snowid.lambda.json.JsonValue.JsonObject;
-import dev.snowid.lambda.json.JsonValue.JsonString;
-import dev.snowid.lambda.json.MalformedJson.Reason;
+import dev.snowid.protocol.json.JsonValue.JsonArray;
+import dev.snowid.protocol.json.JsonValue.JsonBoolean;
+import dev.snowid.protocol.json.JsonValue.JsonNull;
+import dev.snowid.protocol.json.JsonValue.JsonNumber;
+import dev.snowid.protocol.json.JsonValue.JsonObject;
+import dev.snowid.protocol.json.JsonValue.JsonString;
+import dev.snowid.protocol.json.MalformedJson.Reason;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -35,7 +35,23 @@ public final class JsonReader {
      * How much one read may take. Strings and keys share a length limit; a document counts
      * characters. Exceeding any of them is refused before it costs more.
      */
-    public record Limits(int maxDepth, int maxStringLength, int maxNumberLength, int maxDocumentLength) {
+    public static final class Limits {
+
+        private final int maxDepth;
+        private final int maxStringLength;
+        private final int maxNumberLength;
+        private final int maxDocumentLength;
+
+        public Limits(int maxDepth, int maxStringLength, int maxNumberLength, int maxDocumentLength) {
+            this.maxDepth = maxDepth;
+            this.maxStringLength = maxStringLength;
+            this.maxNumberLength = maxNumberLength;
+            this.maxDocumentLength = maxDocumentLength;
+        }
+
+        public int maxDepth() {
+            return maxDepth;
+        }
 
         String describe() {
             return "at most " + maxDocumentLength + " characters, " + maxDepth + " levels of nesting, strings of at most "
@@ -54,11 +70,11 @@ public final class JsonReader {
         this.limits = limits;
         this.factory = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(limits.maxDepth())
-                        .maxStringLength(limits.maxStringLength())
-                        .maxNameLength(limits.maxStringLength())
-                        .maxNumberLength(limits.maxNumberLength())
-                        .maxDocumentLength(limits.maxDocumentLength())
+                        .maxNestingDepth(limits.maxDepth)
+                        .maxStringLength(limits.maxStringLength)
+                        .maxNameLength(limits.maxStringLength)
+                        .maxNumberLength(limits.maxNumberLength)
+                        .maxDocumentLength(limits.maxDocumentLength)
                         .build())
                 // Keys come from clients: none is interned or kept in a table shared across requests.
                 .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
@@ -67,7 +83,14 @@ public final class JsonReader {
     }
 
     public JsonValue read(byte[] utf8) throws MalformedJson {
-        String text = decode(utf8);
+        return read(decode(utf8));
+    }
+
+    /** As {@link #read(byte[])}, for text already decoded; a leading byte order mark is dropped here too. */
+    public JsonValue read(String text) throws MalformedJson {
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
         try (JsonParser parser = factory.createParser(text)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
@@ -87,16 +110,17 @@ public final class JsonReader {
         if (token == null) {
             throw MalformedJson.of(Reason.NOT_JSON); // the text ended inside a value
         }
-        return switch (token) {
-            case START_OBJECT -> object(parser);
-            case START_ARRAY -> array(parser);
-            case VALUE_STRING -> new JsonString(parser.getText());
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new JsonNumber(parser.getText());
-            case VALUE_TRUE -> TRUE;
-            case VALUE_FALSE -> FALSE;
-            case VALUE_NULL -> NULL;
-            default -> throw MalformedJson.of(Reason.NOT_JSON);
-        };
+        switch (token) {
+            case START_OBJECT: return object(parser);
+            case START_ARRAY: return array(parser);
+            case VALUE_STRING: return new JsonString(parser.getText());
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT: return new JsonNumber(parser.getText());
+            case VALUE_TRUE: return TRUE;
+            case VALUE_FALSE: return FALSE;
+            case VALUE_NULL: return NULL;
+            default: throw MalformedJson.of(Reason.NOT_JSON);
+        }
     }
 
     /** Recursion is bounded: the parser refuses to go deeper than {@link Limits#maxDepth()}. */
@@ -143,8 +167,7 @@ public final class JsonReader {
      */
     private static String decode(byte[] utf8) throws MalformedJson {
         try {
-            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
-            return text.startsWith("\uFEFF") ? text.substring(1) : text;
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
         } catch (CharacterCodingException e) {
             throw MalformedJson.of(Reason.NOT_UTF8);
         }

@@ -1,11 +1,11 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.json.MalformedJson.Reason;
+import dev.snowid.protocol.json.MalformedJson.Reason;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;

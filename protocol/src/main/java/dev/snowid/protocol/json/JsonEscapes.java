@@ -1,12 +1,12 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 
 /**
- * The function's escaping rules on top of jackson's: every control character as {@code \}{@code u00xx}
- * (jackson writes {@code \b} and {@code \f}; one form is easier to grep), and U+2028/U+2029 escaped
+ * snowid's escaping rules on top of jackson's: {@code \b} and {@code \f} as {@code \}{@code u00xx}
+ * like every control character without a two-character escape, and U+2028/U+2029 escaped
  * (JavaScript before ES2019 reads them as line breaks inside a string). A lone surrogate is not
  * UTF-8 and makes the output unreadable to strict parsers, so a string holding one is written with
  * every surrogate escaped ({@link #escapeSurrogates}); well-formed pairs elsewhere stay as they are.

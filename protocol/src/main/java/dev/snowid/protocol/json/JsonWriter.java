@@ -1,4 +1,4 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes one JSON object, field by field: jackson-core's generator with the function's escaping
- * rules ({@link JsonEscapes}). Everything the function writes goes through here: API answers,
- * lease bodies, proxy responses, log lines and metric records. Nested objects and arrays are
+ * Writes one JSON object, field by field: jackson-core's generator with snowid's escaping
+ * rules ({@link JsonEscapes}). All JSON snowid writes goes through here: the function's answers,
+ * log lines and metric records, the runner's proxy responses, the clients' lease bodies and audit
+ * lines, the starter's error answers. Nested objects and arrays are
  * opened and closed with {@link #object(String)}, {@link #array(String)} and {@link #close()}.
  */
 public final class JsonWriter {
