@@ -74,8 +74,10 @@ final class WireJson {
         if (value.isNull()) {
             return null;
         }
-        String number = value.number().orElseThrow(() ->
-                error(text, "expected a string, a whole number, true, false or null (nested values are not expected)"));
+        if (!value.number().isPresent()) {
+            throw error(text, "expected a string, a whole number, true, false or null (nested values are not expected)");
+        }
+        String number = value.number().get();
         if (number.matches(".*[.eE].*")) {
             throw error(text, "only whole numbers are expected");
         }

@@ -58,7 +58,8 @@ public abstract class JsonValue {
 
     /** The named field of an object (possibly JSON null); empty when absent or when this is no object. */
     public Optional<JsonValue> field(String name) {
-        return fields().map(fields -> fields.get(name));
+        // No lambda: the agent's start-up path bootstraps none (see dev.snowid.agent's package-info).
+        return this instanceof JsonObject ? Optional.ofNullable(fields().get().get(name)) : Optional.empty();
     }
 
     @SuppressWarnings("unchecked")

@@ -118,14 +118,18 @@ public final class JsonWriter {
     /** An object of string values. */
     public JsonWriter stringMap(String name, Map<String, String> values) {
         object(name);
-        values.forEach(this::field);
+        for (Map.Entry<String, String> value : values.entrySet()) { // no lambdas: the agent's start-up path bootstraps none
+            field(value.getKey(), value.getValue());
+        }
         return close();
     }
 
     /** An array of strings. */
     public JsonWriter stringArray(String name, List<String> values) {
         array(name);
-        values.forEach(this::element);
+        for (String value : values) {
+            element(value);
+        }
         return close();
     }
 
