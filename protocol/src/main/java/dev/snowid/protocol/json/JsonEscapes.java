@@ -21,10 +21,18 @@ final class JsonEscapes extends CharacterEscapes {
     /** Set by the writer for the one string being written when it holds a lone surrogate. */
     boolean escapeSurrogates;
 
+    /**
+     * Control characters other than {@code \n}, {@code \r} and {@code \t} are written here, not by
+     * jackson: its hex digits are upper case before 2.14 and lower case only by a switch after, and
+     * applications bring their own jackson-core.
+     */
     private static int[] asciiEscapes() {
         int[] codes = CharacterEscapes.standardAsciiEscapesForJSON();
-        codes['\b'] = CharacterEscapes.ESCAPE_STANDARD;
-        codes['\f'] = CharacterEscapes.ESCAPE_STANDARD;
+        for (int ch = 0; ch < 0x20; ch++) {
+            if (ch != '\n' && ch != '\r' && ch != '\t') {
+                codes[ch] = CharacterEscapes.ESCAPE_CUSTOM;
+            }
+        }
         return codes;
     }
 
@@ -35,7 +43,7 @@ final class JsonEscapes extends CharacterEscapes {
 
     @Override
     public SerializableString getEscapeSequence(int ch) {
-        if (ch == 0x2028 || ch == 0x2029 || escapeSurrogates && Character.isSurrogate((char) ch)) {
+        if (ch < 0x20 || ch == 0x2028 || ch == 0x2029 || escapeSurrogates && Character.isSurrogate((char) ch)) {
             return new SerializedString(new String(new char[] {'\\', 'u', HEX[ch >> 12 & 0xF], HEX[ch >> 8 & 0xF],
                 HEX[ch >> 4 & 0xF], HEX[ch & 0xF]}));
         }

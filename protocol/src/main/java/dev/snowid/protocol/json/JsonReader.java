@@ -3,8 +3,6 @@ package dev.snowid.protocol.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.snowid.protocol.json.JsonValue.JsonArray;
 import dev.snowid.protocol.json.JsonValue.JsonBoolean;
 import dev.snowid.protocol.json.JsonValue.JsonNull;
@@ -26,8 +24,10 @@ import java.util.Map;
  * Reads exactly one JSON value, stricter than a parser's defaults: the text must be UTF-8
  * (RFC 8259 for JSON between systems), a repeated key or anything after the value is refused,
  * numbers keep the literal that was written, and {@link Limits} bound what hostile input can
- * cost. jackson-core's streaming parser does the tokenizing under those limits; its exceptions
- * end here, so a caller only ever sees a {@link MalformedJson} worded by us.
+ * cost. jackson-core's streaming parser does the tokenizing; its exceptions end here, so a caller
+ * only ever sees a {@link MalformedJson} worded by us. The limits are checked here, not through
+ * jackson-core's read constraints (2.15 and later): the client runs inside applications that
+ * bring their own, often older, jackson-core, and any from 2.10 on serves.
  */
 public final class JsonReader {
 
@@ -69,13 +69,6 @@ public final class JsonReader {
     public JsonReader(Limits limits) {
         this.limits = limits;
         this.factory = JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(limits.maxDepth)
-                        .maxStringLength(limits.maxStringLength)
-                        .maxNameLength(limits.maxStringLength)
-                        .maxNumberLength(limits.maxNumberLength)
-                        .maxDocumentLength(limits.maxDocumentLength)
-                        .build())
                 // Keys come from clients: none is interned or kept in a table shared across requests.
                 .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
                 .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
@@ -91,31 +84,33 @@ public final class JsonReader {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
+        if (text.length() > limits.maxDocumentLength) {
+            throw MalformedJson.overLimits(limits.describe());
+        }
         try (JsonParser parser = factory.createParser(text)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 throw MalformedJson.of(Reason.EMPTY);
             }
-            JsonValue value = value(parser, first);
+            JsonValue value = value(parser, first, 1);
             requireEnd(parser);
             return value;
-        } catch (StreamConstraintsException e) {
-            throw MalformedJson.overLimits(limits.describe());
         } catch (IOException e) {
             throw MalformedJson.of(Reason.NOT_JSON);
         }
     }
 
-    private JsonValue value(JsonParser parser, JsonToken token) throws IOException, MalformedJson {
+    /** {@code depth}: the nesting level {@code token} opens, if it opens one (the outermost value is at 1). */
+    private JsonValue value(JsonParser parser, JsonToken token, int depth) throws IOException, MalformedJson {
         if (token == null) {
             throw MalformedJson.of(Reason.NOT_JSON); // the text ended inside a value
         }
         switch (token) {
-            case START_OBJECT: return object(parser);
-            case START_ARRAY: return array(parser);
-            case VALUE_STRING: return new JsonString(parser.getText());
+            case START_OBJECT: return object(parser, within(depth, limits.maxDepth));
+            case START_ARRAY: return array(parser, within(depth, limits.maxDepth));
+            case VALUE_STRING: return new JsonString(within(parser.getText(), limits.maxStringLength));
             case VALUE_NUMBER_INT:
-            case VALUE_NUMBER_FLOAT: return new JsonNumber(parser.getText());
+            case VALUE_NUMBER_FLOAT: return new JsonNumber(within(parser.getText(), limits.maxNumberLength));
             case VALUE_TRUE: return TRUE;
             case VALUE_FALSE: return FALSE;
             case VALUE_NULL: return NULL;
@@ -123,36 +118,48 @@ public final class JsonReader {
         }
     }
 
-    /** Recursion is bounded: the parser refuses to go deeper than {@link Limits#maxDepth()}. */
-    private JsonValue object(JsonParser parser) throws IOException, MalformedJson {
+    /** Recursion is bounded: {@link #value} refuses to go deeper than {@link Limits#maxDepth()}. */
+    private JsonValue object(JsonParser parser, int depth) throws IOException, MalformedJson {
         Map<String, JsonValue> fields = new LinkedHashMap<>();
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
             if (token != JsonToken.FIELD_NAME) {
                 throw MalformedJson.of(Reason.NOT_JSON);
             }
-            String name = parser.currentName();
+            String name = within(parser.currentName(), limits.maxStringLength);
             if (fields.containsKey(name)) {
                 throw MalformedJson.repeatedName(name);
             }
-            fields.put(name, value(parser, parser.nextToken()));
+            fields.put(name, value(parser, parser.nextToken(), depth + 1));
         }
         return new JsonObject(Collections.unmodifiableMap(fields));
     }
 
-    private JsonValue array(JsonParser parser) throws IOException, MalformedJson {
+    private JsonValue array(JsonParser parser, int depth) throws IOException, MalformedJson {
         List<JsonValue> items = new ArrayList<>();
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
-            items.add(value(parser, token));
+            items.add(value(parser, token, depth + 1));
         }
         return new JsonArray(Collections.unmodifiableList(items));
+    }
+
+    private int within(int depth, int maxDepth) throws MalformedJson {
+        if (depth > maxDepth) {
+            throw MalformedJson.overLimits(limits.describe());
+        }
+        return depth;
+    }
+
+    private String within(String text, int maxLength) throws MalformedJson {
+        if (text.length() > maxLength) {
+            throw MalformedJson.overLimits(limits.describe());
+        }
+        return text;
     }
 
     private void requireEnd(JsonParser parser) throws MalformedJson {
         JsonToken after;
         try {
             after = parser.nextToken();
-        } catch (StreamConstraintsException e) {
-            throw MalformedJson.overLimits(limits.describe());
         } catch (IOException e) {
             throw MalformedJson.of(Reason.TEXT_AFTER_VALUE);
         }

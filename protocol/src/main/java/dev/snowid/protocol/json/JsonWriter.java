@@ -3,7 +3,6 @@ package dev.snowid.protocol.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -20,7 +19,6 @@ import java.util.Map;
 public final class JsonWriter {
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE) // lower-case hex in escapes, as the function always wrote them
             .disable(StreamWriteFeature.AUTO_CLOSE_CONTENT)
             .build();
 

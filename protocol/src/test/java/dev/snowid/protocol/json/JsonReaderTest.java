@@ -17,6 +17,13 @@ class JsonReaderTest {
     private static final JsonReader.Limits SMALL = new JsonReader.Limits(4, 32, 8, 256);
     private final JsonReader reader = new JsonReader(SMALL);
 
+    /** The pom's second run of these tests puts the oldest jackson-core the client accepts on the class path: it did. */
+    @Test
+    void runsOnTheJacksonCoreTheBuildPutOnTheClassPath() {
+        String expected = System.getProperty("snowid.jacksonCore", com.fasterxml.jackson.core.json.PackageVersion.VERSION.toString());
+        assertEquals(expected, com.fasterxml.jackson.core.json.PackageVersion.VERSION.toString());
+    }
+
     @Test
     void readsEveryKindOfValueAndKeepsNumbersAsWritten() throws MalformedJson {
         JsonValue value = reader.read(utf8("{\"s\":\"a\\u00e9\\n\",\"i\":-0,\"f\":1.50,\"e\":1E3,\"t\":true,\"n\":null,\"a\":[1,\"x\",{}]}"));
