@@ -11,5 +11,5 @@ cd "$root"
 if [ -z "${SNOWID_SIMULATOR_NO_BUILD:-}" ]; then
   mvn -B -q -pl testing/simulator -am package -DskipTests -Dsnowid.skipNpm=true >&2
 fi
-classes="testing/simulator/target/classes:core/target/classes:core/target/test-classes:client/target/classes:protocol/target/classes"
+classes="testing/simulator/target/classes:testing/fixtures/target/classes:core/target/classes:client/target/classes:protocol/target/classes"
 exec java -cp "$classes" dev.snowid.simulator.Simulator "$@"

@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.testing.ManualClock;
-import dev.snowid.testing.ScriptedClock;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class SnowflakeGeneratorTest {
@@ -25,7 +24,7 @@ class SnowflakeGeneratorTest {
 
     @Test
     void idsCarryClockSlotAndASequenceFromZero() {
-        SnowflakeGenerator generator = generator(new ManualClock(T)).build();
+        SnowflakeGenerator generator = generator(() -> T).build();
         for (int sequence = 0; sequence < 10; sequence++) {
             SnowflakeId id = codec.decode(generator.nextId());
             assertEquals(T, id.unixMillis());
@@ -36,11 +35,11 @@ class SnowflakeGeneratorTest {
 
     @Test
     void sequenceRestartsAtZeroInANewMillisecond() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = generator(clock).build();
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = generator(clock::get).build();
         generator.nextId();
         generator.nextId();
-        clock.advance(1);
+        clock.addAndGet(1);
         SnowflakeId id = codec.decode(generator.nextId());
         assertEquals(T + 1, id.unixMillis());
         assertEquals(0, id.sequence());
@@ -78,8 +77,8 @@ class SnowflakeGeneratorTest {
 
     @Test
     void largeStepBackIsRefusedWithItsSizeAndStateIsKept() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = generator(clock).toleratingBackwardMillis(5).build();
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = generator(clock::get).toleratingBackwardMillis(5).build();
         long before = generator.nextId();
         clock.set(T - 100);
         ClockBehindException e = assertThrows(ClockBehindException.class, generator::nextId);
@@ -96,8 +95,8 @@ class SnowflakeGeneratorTest {
 
     @Test
     void toleranceZeroRefusesAnyStepBack() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = generator(clock).toleratingBackwardMillis(0).build();
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = generator(clock::get).toleratingBackwardMillis(0).build();
         generator.nextId();
         clock.set(T - 1);
         assertEquals(1, assertThrows(ClockBehindException.class, generator::nextId).behindMillis());
@@ -132,8 +131,8 @@ class SnowflakeGeneratorTest {
 
     @Test
     void issuesOnlyInsideTheLeaseWindow() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = SnowflakeGenerator.forSlot(SLOT).clock(clock)
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = SnowflakeGenerator.forSlot(SLOT).clock(clock::get)
                 .window(LeaseWindow.of(T + 1000, T + 2000)).build();
 
         ClockBehindException early = assertThrows(ClockBehindException.class, generator::nextId);
@@ -159,8 +158,8 @@ class SnowflakeGeneratorTest {
 
     @Test
     void extendedLeaseIsUsedAndAShorterOneIgnored() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = SnowflakeGenerator.forSlot(SLOT).clock(clock).window(LeaseWindow.of(T, T + 10)).build();
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = SnowflakeGenerator.forSlot(SLOT).clock(clock::get).window(LeaseWindow.of(T, T + 10)).build();
         generator.extendLease(T + 20);
         generator.extendLease(T + 15);
         assertEquals(LeaseWindow.of(T, T + 20), generator.window());
@@ -172,11 +171,11 @@ class SnowflakeGeneratorTest {
 
     @Test
     void closedGeneratorIssuesNothingAndReportsTheLastIssuedMillisecond() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = generator(clock).build();
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = generator(clock::get).build();
         assertEquals(0, generator.lastIssuedMillis());
         generator.nextId();
-        clock.advance(5);
+        clock.addAndGet(5);
         generator.nextId();
         assertEquals(T + 5, generator.close());
         assertEquals(T + 5, generator.close());
@@ -187,7 +186,7 @@ class SnowflakeGeneratorTest {
 
     @Test
     void closingBeforeIssuingReportsZero() {
-        assertEquals(0, generator(new ManualClock(T)).build().close());
+        assertEquals(0, generator(() -> T).build().close());
     }
 
     @Test
@@ -223,7 +222,7 @@ class SnowflakeGeneratorTest {
 
     @Test
     void batchCountOutsideOneTo4096IsRejected() {
-        SnowflakeGenerator generator = generator(new ManualClock(T)).build();
+        SnowflakeGenerator generator = generator(() -> T).build();
         assertEquals("count 0 is out of range: allowed 1 to 4096",
                 assertThrows(IllegalArgumentException.class, () -> generator.nextIds(0)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> generator.nextIds(4097));
@@ -231,8 +230,8 @@ class SnowflakeGeneratorTest {
 
     @Test
     void batchAndSingleIdsInterleaveWithoutOverlap() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = generator(clock).build();
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = generator(clock::get).build();
         long a = generator.nextId();
         long[] b = generator.nextIds(100);
         long c = generator.nextId();
@@ -242,11 +241,11 @@ class SnowflakeGeneratorTest {
 
     @Test
     void randomFirstSequenceStaysBelowItsBoundAndVaries() {
-        ManualClock clock = new ManualClock(T);
-        SnowflakeGenerator generator = generator(clock).randomFirstSequence(1024).build();
+        AtomicLong clock = new AtomicLong(T);
+        SnowflakeGenerator generator = generator(clock::get).randomFirstSequence(1024).build();
         Set<Integer> firsts = new HashSet<>();
         for (int i = 0; i < 200; i++) {
-            clock.advance(1);
+            clock.addAndGet(1);
             int sequence = codec.decode(generator.nextId()).sequence();
             assertTrue(sequence < 1024);
             firsts.add(sequence);
@@ -267,7 +266,7 @@ class SnowflakeGeneratorTest {
 
     @Test
     void clockOutsideTheFormatsRangeIsRefused() {
-        SnowflakeGenerator generator = generator(new ManualClock(SnowflakeCodec.TWITTER_EPOCH_MILLIS - 10_000)).build();
+        SnowflakeGenerator generator = generator(() -> SnowflakeCodec.TWITTER_EPOCH_MILLIS - 10_000).build();
         IdUnavailableException e = assertThrows(IdUnavailableException.class, generator::nextId);
         assertTrue(e.getMessage().contains("outside what the format can encode"), e.getMessage());
     }

@@ -3,7 +3,7 @@ package dev.snowid.client;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.protocol.CannedLeaseApi;
+import dev.snowid.testing.protocol.CannedLeaseApi;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;

@@ -393,18 +393,27 @@ public final class LeasedGenerator {
     /**
      * With the lock: takes a renewal the source confirmed. A store never shortens a lease, so an
      * earlier expiry is a broken source: the next holder's floor could lie inside our window.
+     *
+     * <p>Issued under it only as far as a renewal asked at {@code askedAt} reaches: a store may
+     * hold a later expiry, written by a renewal whose clock was refused after its write landed.
+     * That expiry stays the next holder's floor; issuing up to it would let this clock run ahead
+     * of true time by more than the lease once it jumps.
      */
     private void adopt(Held current, Lease renewed, long askedAt) {
         schedule.renewed(askedAt);
-        long newExpiresAt = renewed.window().expiresAt();
-        if (newExpiresAt < current.generator.window().expiresAt()) {
-            String why = LeaseRefusals.shortenedExpiry(newExpiresAt, current.generator.window());
+        long storedExpiresAt = renewed.window().expiresAt();
+        long inForceUntil = current.generator.window().expiresAt();
+        if (storedExpiresAt < inForceUntil) {
+            String why = LeaseRefusals.shortenedExpiry(storedExpiresAt, current.generator.window());
             drop(current, why);
             throw new LeaseLostException(why);
         }
+        long newExpiresAt = Math.max(inForceUntil, Math.min(storedExpiresAt, askedAt + terms.leaseMillis()));
         current.generator.extendLease(newExpiresAt);
-        held = new Held(renewed, current.generator);
-        events.renewed(renewed);
+        Lease confirmed = newExpiresAt == storedExpiresAt ? renewed
+                : new Lease(renewed.slot(), renewed.owner(), renewed.fence(), current.generator.window());
+        held = new Held(confirmed, current.generator);
+        events.renewed(confirmed);
     }
 
     /** With the lock: the slot is no longer ours. Closed first, so not one more ID comes from it. */

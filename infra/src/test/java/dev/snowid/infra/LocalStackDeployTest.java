@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.json.JsonReader;
-import dev.snowid.lambda.json.JsonValue;
-import dev.snowid.lambda.json.MalformedJson;
+import dev.snowid.protocol.json.JsonReader;
+import dev.snowid.protocol.json.JsonValue;
+import dev.snowid.protocol.json.MalformedJson;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;

@@ -61,8 +61,8 @@ class ReleaseRepositoryTest {
         for (String artifact : libraries) {
             assertTrue(deployed.contains(artifact), () -> artifact + " is missing from " + deployed);
         }
-        for (String tool : List.of("snowid-lambda", "snowid-local", "snowid-dynalite", "snowid-testing-engines",
-                "snowid-testing-lease-api", "snowid-simulator", "snowid-infra", "snowid-bench")) {
+        for (String tool : List.of("snowid-lambda", "snowid-local", "snowid-dynalite", "snowid-testing-fixtures",
+                "snowid-testing-engines", "snowid-testing-lease-api", "snowid-simulator", "snowid-infra", "snowid-bench")) {
             assertTrue(!deployed.contains(tool), () -> tool + " is not a library, yet it was deployed");
         }
         Path client = group.resolve("snowid-client/" + VERSION);

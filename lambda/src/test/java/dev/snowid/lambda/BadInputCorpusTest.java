@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.http.PayloadFormat;
-import dev.snowid.lambda.json.JsonValue;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.testing.InMemoryLeaseStore;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

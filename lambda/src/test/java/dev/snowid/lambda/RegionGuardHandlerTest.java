@@ -156,7 +156,7 @@ class RegionGuardHandlerTest {
 
             Invocation restored = Invocation.of(handler, TestEvents.get("/ids").v2());
             assertEquals(503, restored.status(), "a restored copy grants nothing on the snapshot's confirmation");
-            assertEquals("block_not_claimed", restored.json().field("error").flatMap(dev.snowid.lambda.json.JsonValue::string).orElse(""));
+            assertEquals("block_not_claimed", restored.json().field("error").flatMap(dev.snowid.protocol.json.JsonValue::string).orElse(""));
             registry.registry.setUnavailable(false);
             assertEquals(200, Invocation.of(handler, TestEvents.get("/ids").v2()).status());
         }

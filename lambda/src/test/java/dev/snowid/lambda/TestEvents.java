@@ -3,7 +3,7 @@ package dev.snowid.lambda;
 import dev.snowid.lambda.api.Endpoint;
 import dev.snowid.lambda.http.HttpApiEvent;
 import dev.snowid.lambda.http.PayloadFormat;
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;

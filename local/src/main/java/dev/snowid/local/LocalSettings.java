@@ -4,6 +4,7 @@ import dev.snowid.dynalite.DynaliteSettings;
 import dev.snowid.internal.NumberRange;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
+import dev.snowid.internal.SettingValues;
 import dev.snowid.lambda.settings.FunctionSettings;
 import dev.snowid.client.BearerSecretStrength;
 import java.util.HashMap;
@@ -63,17 +64,22 @@ public final class LocalSettings {
 
     /** The port ({@value #LOCAL_PORT}), 0 to 65535. */
     public static int port(Map<String, String> env) {
-        return FunctionSettings.read(env, PORT).intValue();
+        return read(env).get(PORT).intValue();
     }
 
     /** The plain bearer secret ({@value #LOCAL_LEASE_SECRET}), if one is set. */
     public static Optional<String> leaseSecret(Map<String, String> env) {
-        return Optional.ofNullable(FunctionSettings.read(env, SECRET)).filter(secret -> !secret.isEmpty());
+        return Optional.ofNullable(read(env).get(SECRET)).filter(secret -> !secret.isEmpty());
     }
 
     /** The local claim registry's credential file ({@value #LOCAL_REGISTRY_CREDENTIAL_FILE}), if one is set. */
     public static Optional<String> registryCredentialFile(Map<String, String> env) {
-        return Optional.ofNullable(FunctionSettings.read(env, REGISTRY_CREDENTIAL)).filter(file -> !file.isEmpty());
+        return Optional.ofNullable(read(env).get(REGISTRY_CREDENTIAL)).filter(file -> !file.isEmpty());
+    }
+
+    /** The runner's own values in {@code env}, read as the function reads its own: a refusal names the variable. */
+    static SettingValues read(Map<String, String> env) {
+        return FunctionSettings.values(env, CATALOGUE);
     }
 
     /**

@@ -3,9 +3,9 @@ package dev.snowid.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
 import java.io.IOException;

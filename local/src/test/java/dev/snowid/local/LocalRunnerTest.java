@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.lambda.dynamodb.LeaseTableSchema;
-import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
 import dev.snowid.lambda.settings.FunctionSettings;
+import dev.snowid.protocol.json.JsonValue;
 import dev.snowid.testing.engine.DynamoDbEngine;
 import dev.snowid.testing.engine.TestTable;
 import java.io.ByteArrayOutputStream;

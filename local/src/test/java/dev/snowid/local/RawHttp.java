@@ -3,8 +3,8 @@ package dev.snowid.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.json.JsonValue;
 import dev.snowid.lambda.json.TestJson;
+import dev.snowid.protocol.json.JsonValue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

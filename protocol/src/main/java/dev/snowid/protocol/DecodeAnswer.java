@@ -17,7 +17,7 @@ public final class DecodeAnswer {
      * @throws IllegalArgumentException when the body is not a decode answer
      */
     public static String region(String body) {
-        Map<String, Object> json = FlatJson.parse(body);
+        Map<String, Object> json = WireJson.parse(body);
         if (!json.containsKey("datacenter")) {
             throw new IllegalArgumentException("not a GET /ids/{id} answer: " + EchoedInput.shortened(body));
         }

@@ -35,7 +35,7 @@ public final class ErrorAnswer {
         Object error = null;
         Object message = null;
         try {
-            Map<String, Object> json = FlatJson.parse(body);
+            Map<String, Object> json = WireJson.parse(body);
             error = json.get(LeaseFields.ERROR);
             message = json.get(LeaseFields.MESSAGE);
         } catch (IllegalArgumentException notOurs) {

@@ -23,7 +23,7 @@ public final class IdsAnswer {
      * @throws IllegalArgumentException saying what is not as expected
      */
     public static long[] read(String body) {
-        Map<String, Object> json = FlatJson.parseWithLists(body);
+        Map<String, Object> json = WireJson.parseWithLists(body);
         Object ids = json.get(IDS);
         if (json.size() != 1 || !(ids instanceof List)) {
             throw new IllegalArgumentException("not an {\"" + IDS + "\":[…]} answer: " + EchoedInput.shortened(body));

@@ -122,7 +122,7 @@ public final class LeaseAudit {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put(LeaseFields.MESSAGE, message());
         json.putAll(fields());
-        return FlatJson.write(json);
+        return WireJson.write(json);
     }
 
     /** Whether this is a loss: worth a warning, where the others are information. */

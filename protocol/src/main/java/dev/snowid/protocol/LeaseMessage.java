@@ -31,14 +31,14 @@ public final class LeaseMessage {
         json.put(LeaseFields.FLOOR, lease.window().floor());
         json.put(LeaseFields.EXPIRES_AT, lease.window().expiresAt());
         json.put(LeaseFields.EPOCH, epochMillis);
-        return FlatJson.write(json);
+        return WireJson.write(json);
     }
 
     /** {@code POST /leases}: who is asking (free text, shown to operators). */
     public static String acquireRequest(String holder) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put(LeaseFields.HOLDER, holder);
-        return FlatJson.write(json);
+        return WireJson.write(json);
     }
 
     /** {@code POST /leases}: who is asking, and which acquisition ({@link LeaseFields#REQUEST_ID}: the same on its retries). */
@@ -46,19 +46,19 @@ public final class LeaseMessage {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put(LeaseFields.HOLDER, holder);
         json.put(LeaseFields.REQUEST_ID, requestId);
-        return FlatJson.write(json);
+        return WireJson.write(json);
     }
 
     /** {@code PUT /leases/{slot}}: the proof of holding. */
     public static String renewRequest(Lease lease) {
-        return FlatJson.write(claim(lease));
+        return WireJson.write(claim(lease));
     }
 
     /** {@code DELETE /leases/{slot}}: the proof of holding and the last ms issued in (0 if none). */
     public static String releaseRequest(Lease lease, long lastIssuedMillis) {
         Map<String, Object> json = claim(lease);
         json.put(LeaseFields.LAST_ISSUED, lastIssuedMillis);
-        return FlatJson.write(json);
+        return WireJson.write(json);
     }
 
     private static Map<String, Object> claim(Lease lease) {
@@ -74,7 +74,7 @@ public final class LeaseMessage {
      * @throws IllegalArgumentException saying what is missing or inconsistent
      */
     public static Lease readLease(String body) {
-        Map<String, Object> json = FlatJson.parse(body);
+        Map<String, Object> json = WireJson.parse(body);
         Slot slot = Slot.of(intField(json, LeaseFields.DATACENTER), intField(json, LeaseFields.MACHINE));
         if (json.containsKey(LeaseFields.SLOT) && longField(json, LeaseFields.SLOT) != slot.index()) {
             throw new IllegalArgumentException(LeaseFields.SLOT + " " + json.get(LeaseFields.SLOT)
@@ -98,7 +98,7 @@ public final class LeaseMessage {
      * @throws IllegalArgumentException when it is missing or not a whole number of unix ms
      */
     public static long readEpochMillis(String body) {
-        long epoch = longField(FlatJson.parse(body), LeaseFields.EPOCH);
+        long epoch = longField(WireJson.parse(body), LeaseFields.EPOCH);
         if (epoch < 0) {
             throw new IllegalArgumentException("'" + LeaseFields.EPOCH + "' " + epoch + " is not a unix ms");
         }

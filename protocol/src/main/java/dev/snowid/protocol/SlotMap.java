@@ -186,7 +186,7 @@ public final class SlotMap {
         if (region != null) {
             region.writeTo(json);
         }
-        return FlatJson.write(json);
+        return WireJson.write(json);
     }
 
     /**
@@ -195,7 +195,7 @@ public final class SlotMap {
      * @throws IllegalArgumentException saying what is missing or malformed
      */
     public static SlotMap read(String body) {
-        Map<String, Object> json = FlatJson.parseWithLists(body);
+        Map<String, Object> json = WireJson.parseWithLists(body);
         List<Part> parts = new ArrayList<>();
         for (Map<String, Object> item : list(json, LeaseFields.PARTS)) {
             Object earliest = item.get(LeaseFields.EARLIEST_EXPIRY);

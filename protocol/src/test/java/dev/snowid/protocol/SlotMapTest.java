@@ -81,7 +81,7 @@ class SlotMapTest {
                 "{\"now\":1,\"leaseMillis\":1,\"parts\":[{\"part\":\"x\",\"held\":0,\"slots\":\"5-1\"}],\"leases\":[]}"));
         assertEquals("slot range '5-1' is reversed", ranges.getMessage());
         assertThrows(IllegalArgumentException.class, () -> SlotRanges.read("0-1024"));
-        assertThrows(IllegalArgumentException.class, () -> FlatJson.parse("{\"a\":[{}]}"), "plain parsing keeps refusing lists");
+        assertThrows(IllegalArgumentException.class, () -> WireJson.parse("{\"a\":[{}]}"), "plain parsing keeps refusing lists");
     }
 
     @Test

@@ -124,14 +124,6 @@ class WireRulesTest {
     }
 
     @Test
-    void aJsonStringEscapesWhatJavaScriptAndStrictReadersNeed() {
-        assertEquals("\"a\\\"b\\\\c\\u000a\\u0008\\u2028\"", JsonString.quoted("a\"b\\c\n\b\u2028"));
-        assertEquals("\"\\ud800x\"", JsonString.quoted("\ud800x"), "a lone surrogate is escaped");
-        assertEquals("\"\ud83d\ude00\"", JsonString.quoted("\ud83d\ude00"), "a well-formed pair stays");
-        assertEquals("\"é/<\"", JsonString.quoted("é/<"));
-    }
-
-    @Test
     void theIdsAnswerIsReadAsDecimalStrings() {
         assertArrayEquals(new long[] {1, 9223372036854775807L}, IdsAnswer.read(" {\"ids\" : [ \"1\", \"9223372036854775807\" ] } "));
         assertArrayEquals(new long[0], IdsAnswer.read("{\"ids\":[]}"));

@@ -78,7 +78,7 @@ public final class CheckCommand {
         out.println("check " + url);
         Lease lease;
         try {
-            lease = FirstLease.acquire(source, call.startupDeadlineMillis, 0, new Asides());
+            lease = FirstLease.acquire(source, call.settings.get(CliSettings.STARTUP_DEADLINE), 0, new Asides());
         } catch (LeaseSecretRefusedException e) {
             return credentialsRefused(e, err);
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.snowid.agent.cli;
 
 import dev.snowid.client.HttpLeaseSource;
+import dev.snowid.internal.SettingValues;
 import dev.snowid.protocol.HttpUrl;
 import dev.snowid.protocol.LeaseAuthMode;
 import java.io.PrintStream;
@@ -23,14 +24,14 @@ final class LeaseApiArguments {
     final URL url;
     final HttpLeaseSource api;
     final LeaseAuthMode mode;
-    /** How long a first lease is asked again after no settled answer ({@link CliSettings#startupDeadlineMillis}). */
-    final long startupDeadlineMillis;
+    /** The commands' settings ({@link CliSettings}): a command asks them for what it needs. */
+    final SettingValues settings;
 
-    private LeaseApiArguments(URL url, HttpLeaseSource api, LeaseAuthMode mode, long startupDeadlineMillis) {
+    private LeaseApiArguments(URL url, HttpLeaseSource api, LeaseAuthMode mode, SettingValues settings) {
         this.url = url;
         this.api = api;
         this.mode = mode;
-        this.startupDeadlineMillis = startupDeadlineMillis;
+        this.settings = settings;
     }
 
     /**
@@ -82,8 +83,9 @@ final class LeaseApiArguments {
                 return null;
             }
             try {
-                each.add(new LeaseApiArguments(url, CliSettings.leaseApi(env, url, holder, needs), CliSettings.mode(env),
-                        CliSettings.startupDeadlineMillis(env)));
+                SettingValues settings = CliSettings.values(env);
+                settings.get(CliSettings.STARTUP_DEADLINE); // a bad value is a usage error before any request
+                each.add(new LeaseApiArguments(url, CliSettings.leaseApi(env, url, holder, needs), CliSettings.mode(env), settings));
             } catch (IllegalArgumentException e) {
                 usage(command, several, err, e.getMessage());
                 return null;

@@ -1,6 +1,7 @@
 package dev.snowid.agent.config;
 
 import dev.snowid.client.ClientSettings;
+import dev.snowid.client.auth.AwsSigning;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lease.LeaseTerms;
@@ -14,7 +15,8 @@ import java.util.Locale;
  * Every setting of the agent, declared once ({@link #CATALOGUE}): a property, also read as its
  * environment variable (upper-case, dots become {@code _}: {@code snowid.lease.url} ⇔
  * {@code SNOWID_LEASE_URL}) and as a key of the properties file. {@link SettingSource} finds the
- * values, {@link AgentSettings} reads them through these declarations.
+ * values, {@link AgentSettings} reads them through these declarations, "only with
+ * {@code snowid.lease.url}" included ({@link Setting#onlyWith}).
  */
 public final class AgentProperties {
 
@@ -45,32 +47,43 @@ public final class AgentProperties {
             .allowed("the base URL of the snowid lease API, https://… (http:// to loopback; to another host only with aws_iam,"
                     + " warned about, or with snowid.lease.allowPlainHttp=true)")
             .means("a leased node: the lease API's base URL");
-    static final Setting<LeaseAuthMode> LEASE_AUTH_SETTING = property(LEASE_AUTH).parsedBy(new Setting.Parser<LeaseAuthMode>() {
+    /** What a leased node's settings only apply with. */
+    private static final String LEASED = "to a leased node (" + LEASE_URL + ")";
+    public static final Setting<LeaseAuthMode> LEASE_AUTH_SETTING = property(LEASE_AUTH).parsedBy(new Setting.Parser<LeaseAuthMode>() {
         @Override
         public LeaseAuthMode parse(String text) {
             return LeaseAuthMode.parse(text);
         }
     }).byDefault(LeaseAuthMode.BEARER.value()).allowed(LeaseAuthMode.ALLOWED, "aws_iam", "bearer")
+            .onlyWith(LEASE_URL_SETTING, LEASED).aloneAtDefault()
             .means("how lease requests prove who sends them; only with snowid.lease.url");
-    static final Setting<String> LEASE_REGION_SETTING = property(LEASE_REGION).unsetMeans("from the lease URL's host")
+    public static final Setting<String> LEASE_REGION_SETTING = property(LEASE_REGION).parsedBy(new Setting.Parser<String>() {
+        @Override
+        public String parse(String text) {
+            AwsSigning.defaultCredentials().region(text); // the client's own rule for region names
+            return text;
+        }
+    }).unsetMeans("from the lease URL's host").onlyWith(LEASE_AUTH_SETTING, LeaseAuthMode.AWS_IAM, "with " + LEASE_AUTH + "=aws_iam")
             .means("the lease API's AWS region, only with aws_iam; needed when the lease URL is a custom domain");
-    static final Setting<String> LEASE_SECRET_SETTING = property(LEASE_SECRET).secret()
+    public static final Setting<String> LEASE_SECRET_SETTING = property(LEASE_SECRET).secret()
             .means("the lease API's bearer secret; required with snowid.lease.url in bearer mode, refused with aws_iam");
-    static final Setting<String> LEASE_ALLOW_PLAIN_HTTP_SETTING = property(LEASE_ALLOW_PLAIN_HTTP).byDefault("false")
-            .allowed("true or false", "true", "false")
+    public static final Setting<Boolean> LEASE_ALLOW_PLAIN_HTTP_SETTING = property(LEASE_ALLOW_PLAIN_HTTP).asSwitch().byDefault("false")
+            .onlyWith(LEASE_URL_SETTING, LEASED).aloneAtDefault()
             .means("true: send the secret over plain http to a host that is not loopback (a runner reached by a compose service"
                     + " name, on a network you trust); else refused");
     static final Setting<Long> LEASE_MILLIS_SETTING = property(LEASE_MILLIS).in(LeaseTerms.LEASE_MILLIS_RANGE)
-            .unsetMeans("the duration the API grants")
+            .unsetMeans("the duration the API grants").onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") has no lease")
             .means("plan renewals as if the lease lasted this long, never longer than granted; only with snowid.lease.url");
     static final Setting<Long> WAIT_FOR_SLOT_SETTING = property(WAIT_FOR_SLOT).in(ClientSettings.WAIT_FOR_SLOT_RANGE).byDefault("0")
+            .onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") takes no slot from a pool")
             .means("when every slot of the pool is held at start-up, wait up to this long for one to free; only with snowid.lease.url");
-    static final Setting<Long> STARTUP_DEADLINE_SETTING = property(STARTUP_DEADLINE).in(ClientSettings.STARTUP_DEADLINE_RANGE)
+    public static final Setting<Long> STARTUP_DEADLINE_SETTING = property(STARTUP_DEADLINE).in(ClientSettings.STARTUP_DEADLINE_RANGE)
             .byDefault(Long.toString(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
+            .onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") asks the lease API nothing")
             .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
                     + " settles nothing; only with snowid.lease.url");
-    static final Setting<String> LEASE_AUDIT_AT_INFO_SETTING = property(LEASE_AUDIT_AT_INFO).byDefault("false")
-            .allowed("true or false", "true", "false")
+    static final Setting<Boolean> LEASE_AUDIT_AT_INFO_SETTING = property(LEASE_AUDIT_AT_INFO).asSwitch().byDefault("false")
+            .onlyWith(LEASE_URL_SETTING, LEASED).aloneAtDefault()
             .means("true: print every lease grant, renewal, release and loss as an audit line; else none; only with snowid.lease.url");
     static final Setting<String> TARGETS_SETTING = property(TARGETS).unsetMeans("required")
             .allowed("comma-separated " + Target.SYNTAX + " entries and presets", "hutool", "mybatis-plus")
@@ -82,7 +95,16 @@ public final class AgentProperties {
     static final Setting<String> ON_UNAVAILABLE_SETTING = property(ON_UNAVAILABLE).byDefault("throw")
             .allowed(UnavailablePolicy.ALLOWED, "throw", "wait:", "1", Long.toString(UnavailablePolicy.MAX_WAIT_MILLIS))
             .means("what a redirected method does when no ID can be issued");
-    static final Setting<String> JMX_SETTING = property(JMX).byDefault("true").allowed("true or false", "true", "false")
+    static final Setting<Boolean> JMX_SETTING = property(JMX).parsedBy(new Setting.Parser<Boolean>() {
+        @Override
+        public Boolean parse(String text) {
+            if (!text.equals("true") && !text.equals("false")) {
+                throw new IllegalArgumentException("is not a switch: allowed true or false (the default true registers the MBean"
+                        + " dev.snowid:type=Agent)");
+            }
+            return Boolean.valueOf(text);
+        }
+    }).byDefault("true").allowed("true or false", "true", "false")
             .means("whether to register the MBean dev.snowid:type=Agent");
     static final Setting<String> CONFIG_SETTING = property(CONFIG)
             .allowed("a path, absolute or relative to the working directory")

@@ -2,7 +2,6 @@ package dev.snowid.agent.config;
 
 import static dev.snowid.agent.config.AgentProperties.CONFIG;
 import static dev.snowid.agent.config.AgentProperties.EPOCH;
-import static dev.snowid.agent.config.AgentProperties.JMX;
 import static dev.snowid.agent.config.AgentProperties.LEASE_ALLOW_PLAIN_HTTP;
 import static dev.snowid.agent.config.AgentProperties.LEASE_AUTH;
 import static dev.snowid.agent.config.AgentProperties.LEASE_MILLIS;
@@ -11,14 +10,13 @@ import static dev.snowid.agent.config.AgentProperties.LEASE_SECRET;
 import static dev.snowid.agent.config.AgentProperties.LEASE_URL;
 import static dev.snowid.agent.config.AgentProperties.NODE;
 import static dev.snowid.agent.config.AgentProperties.ON_UNAVAILABLE;
-import static dev.snowid.agent.config.AgentProperties.STARTUP_DEADLINE;
 import static dev.snowid.agent.config.AgentProperties.TARGETS;
-import static dev.snowid.agent.config.AgentProperties.WAIT_FOR_SLOT;
 import static dev.snowid.agent.config.AgentProperties.envName;
 
 import dev.snowid.Slot;
 import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.Setting;
+import dev.snowid.internal.SettingValues;
 import dev.snowid.internal.WarningCode;
 import dev.snowid.internal.WholeNumber;
 import dev.snowid.protocol.HttpUrl;
@@ -47,24 +45,19 @@ public final class AgentSettings {
     /** Far more than any application has; the redirected bodies push the index as a short. */
     static final int MAX_TARGETS = 1000;
 
+    private final SettingValues values;
     private final Slot node;
     private final URL leaseUrl;
     private final String leaseSecret;
-    private final boolean leaseSigned;
-    private final boolean allowPlainHttp;
-    private final boolean auditAtInfo;
-    private final String leaseRegion;
-    private final long leaseMillis;
-    private final long waitForSlotMillis;
-    private final long startupDeadlineMillis;
     private final List<Target> targets;
     private final SnowflakeCodec codec;
     private final boolean epochConfigured;
     private final UnavailablePolicy onUnavailable;
-    private final boolean jmx;
     private final List<String> warnings;
 
     private AgentSettings(SettingSource reader) {
+        boolean leaseMillisIgnored = leaseMillisIgnored(reader);
+        this.values = values(reader, leaseMillisIgnored);
         String nodeText = reader.get(NODE);
         String urlText = reader.get(LEASE_URL);
         if (nodeText == null && urlText == null) {
@@ -78,22 +71,31 @@ public final class AgentSettings {
         }
         this.node = nodeText == null ? null : parseNode(reader, nodeText);
         this.leaseUrl = urlText == null ? null : parseUrl(reader, urlText);
-        this.leaseSigned = parseLeaseAuth(reader);
-        this.allowPlainHttp = parseLeaseSwitch(reader, LEASE_ALLOW_PLAIN_HTTP, AgentProperties.LEASE_ALLOW_PLAIN_HTTP_SETTING);
-        this.auditAtInfo = parseLeaseSwitch(reader, AgentProperties.LEASE_AUDIT_AT_INFO, AgentProperties.LEASE_AUDIT_AT_INFO_SETTING);
-        if (leaseUrl != null) {
-            checkPlainHttp(reader, leaseUrl, leaseSigned, allowPlainHttp);
+        if (leaseSigned() && values.isSet(AgentProperties.LEASE_SECRET_SETTING)) {
+            throw new AgentConfigurationException(reader.describe(LEASE_SECRET) + " is set, but " + LEASE_AUTH + "=aws_iam signs lease "
+                    + "requests with this workload's AWS credentials and sends no secret: remove it (or use " + LEASE_AUTH + "=bearer)");
         }
-        this.leaseSecret = leaseUrl == null || leaseSigned ? null : reader.leaseSecret();
-        this.leaseRegion = parseLeaseRegion(reader, leaseSigned);
-        this.leaseMillis = parseLeaseMillis(reader);
-        this.waitForSlotMillis = parseWaitForSlot(reader);
-        this.startupDeadlineMillis = parseStartupDeadline(reader);
+        values.get(AgentProperties.LEASE_ALLOW_PLAIN_HTTP_SETTING); // both refused before the URL's checks, as they always were
+        values.get(AgentProperties.LEASE_AUDIT_AT_INFO_SETTING);
+        if (leaseUrl != null) {
+            checkPlainHttp(reader, leaseUrl, leaseSigned(), allowPlainHttp());
+        }
+        this.leaseSecret = leaseUrl == null || leaseSigned() ? null : reader.leaseSecret();
+        values.get(AgentProperties.LEASE_REGION_SETTING);
+        if (leaseMillisIgnored) {
+            // The function and its local runner read the same variable: a shell set up for them
+            // must not stop a JVM with a fixed node.
+            reader.warnings.add(WarningCode.IGNORED_SETTING.tag(reader.describe(LEASE_MILLIS) + " is ignored: it only applies to a"
+                    + " leased node (" + LEASE_URL + "), and a fixed node (" + NODE + ") has no lease"));
+        }
+        values.get(AgentProperties.LEASE_MILLIS_SETTING);
+        values.get(AgentProperties.WAIT_FOR_SLOT_SETTING);
+        values.get(AgentProperties.STARTUP_DEADLINE_SETTING);
         this.targets = parseTargets(reader);
         this.codec = parseEpoch(reader);
         this.epochConfigured = reader.get(EPOCH) != null;
         this.onUnavailable = UnavailablePolicy.parse(reader.get(ON_UNAVAILABLE), reader.describe(ON_UNAVAILABLE));
-        this.jmx = parseJmx(reader);
+        values.checkAll(); // the rest, in the catalogue's order: a new setting needs no line here
         reader.warnAboutUnknownNames();
         this.warnings = Collections.unmodifiableList(reader.warnings);
     }
@@ -127,23 +129,50 @@ public final class AgentSettings {
         return "";
     }
 
-    /** {@code text} read by {@code setting}'s parser; what is wrong named with where the value came from. */
-    private static <T> T read(SettingSource reader, Setting<T> setting, String text) {
-        try {
-            return setting.read(text.trim());
-        } catch (IllegalArgumentException e) {
-            throw invalid(reader, setting.name(), text, e.getMessage());
-        }
+    /**
+     * The agent's settings as its sources hold them, trimmed; a refusal names the setting where it
+     * came from ({@link SettingSource#describe}). {@code snowid.lease.millis} from the environment
+     * alone is not read on a fixed node: warned about instead.
+     */
+    private static SettingValues values(final SettingSource reader, final boolean leaseMillisIgnored) {
+        return SettingValues.of(AgentProperties.CATALOGUE, new SettingValues.Source() {
+            @Override
+            public String text(Setting<?> setting) {
+                String text = reader.get(setting.name());
+                return text == null || (leaseMillisIgnored && setting == AgentProperties.LEASE_MILLIS_SETTING) ? null : text.trim();
+            }
+        }, new SettingValues.Refusals() {
+            @Override
+            public RuntimeException invalid(Setting<?> setting, String text, String reason) {
+                return AgentSettings.invalid(reader, setting.name(), text, reason);
+            }
+
+            @Override
+            public RuntimeException inapplicable(Setting<?> setting, String text, String onlyApplies) {
+                return new AgentConfigurationException(reader.describe(setting.name()) + " " + onlyApplies);
+            }
+        });
+    }
+
+    /** Set in the environment alone for a fixed node: the function's and the runner's variable, not meant for this JVM. */
+    private static boolean leaseMillisIgnored(SettingSource reader) {
+        return reader.get(LEASE_URL) == null && reader.fromProperty(LEASE_MILLIS) == null && reader.fromEnvironment(LEASE_MILLIS) != null;
     }
 
     /**
      * {@code snowid.lease.millis='4999' is out of range; allowed …}: the value named once, where it
-     * came from; {@code snowid.node='7:32' is invalid: machine 32 …} when the reason does not quote it.
+     * came from; {@code snowid.jmx='no' is not a switch …} when the reason goes on from the name;
+     * {@code snowid.node='7:32' is invalid: machine 32 …} when the reason does not quote it.
      */
     private static AgentConfigurationException invalid(SettingSource reader, String property, String text, String reason) {
         String quoted = "'" + text.trim() + "' ";
-        return new AgentConfigurationException(reader.describe(property)
-                + (reason.startsWith(quoted) ? " " + reason.substring(quoted.length()) : " is invalid: " + reason));
+        return new AgentConfigurationException(reader.describe(property) + (reason.startsWith(quoted) ? " " + reason.substring(quoted.length())
+                : reason.startsWith("is ") ? " " + reason : " is invalid: " + reason));
+    }
+
+    /** {@code setting}'s value, or its default when unset; checked at start-up. A new setting needs no accessor of its own. */
+    public <T> T get(Setting<T> setting) {
+        return values.get(setting);
     }
 
     private static Slot parseNode(SettingSource reader, String text) {
@@ -180,97 +209,6 @@ public final class AgentSettings {
             reader.warnings.add(WarningCode.UNENCRYPTED_LEASE_URL.tag(LEASE_URL + " uses plain http to " + url.getHost()
                     + ": lease requests travel unencrypted; use https"));
         }
-    }
-
-    /** A switch of a leased node: false unless {@code true}; refused without {@value AgentProperties#LEASE_URL}. */
-    private static boolean parseLeaseSwitch(SettingSource reader, String name, Setting<String> setting) {
-        String text = reader.get(name);
-        if (text == null || text.trim().equals("false")) {
-            return false;
-        }
-        if (!text.trim().equals("true")) {
-            throw new AgentConfigurationException(reader.describe(name) + " is not a switch: allowed " + setting.allowed());
-        }
-        if (reader.get(LEASE_URL) == null) {
-            throw new AgentConfigurationException(reader.describe(name) + " only applies to a leased node (" + LEASE_URL + ")");
-        }
-        return true;
-    }
-
-    /** Whether lease requests are signed (aws_iam); only with a leased node, and then never with a secret. */
-    private static boolean parseLeaseAuth(SettingSource reader) {
-        String text = reader.get(LEASE_AUTH);
-        if (text == null || read(reader, AgentProperties.LEASE_AUTH_SETTING, text) == LeaseAuthMode.BEARER) {
-            return false;
-        }
-        if (reader.get(LEASE_URL) == null) {
-            throw new AgentConfigurationException(reader.describe(LEASE_AUTH) + " only applies to a leased node (" + LEASE_URL + ")");
-        }
-        if (reader.get(LEASE_SECRET) != null) {
-            throw new AgentConfigurationException(reader.describe(LEASE_SECRET) + " is set, but " + LEASE_AUTH + "=aws_iam signs lease "
-                    + "requests with this workload's AWS credentials and sends no secret: remove it (or use " + LEASE_AUTH + "=bearer)");
-        }
-        return true;
-    }
-
-    /** The region to sign for, when given; checked by the client's own rule for region names. */
-    private static String parseLeaseRegion(SettingSource reader, boolean signed) {
-        String text = reader.get(LEASE_REGION);
-        if (text == null) {
-            return null;
-        }
-        if (!signed) {
-            throw new AgentConfigurationException(reader.describe(LEASE_REGION) + " only applies with " + LEASE_AUTH + "=aws_iam");
-        }
-        try {
-            dev.snowid.client.auth.AwsSigning.defaultCredentials().region(text);
-        } catch (IllegalArgumentException e) {
-            throw new AgentConfigurationException(reader.describe(LEASE_REGION) + " is invalid: " + e.getMessage());
-        }
-        return text.trim();
-    }
-
-    private static long parseLeaseMillis(SettingSource reader) {
-        String text = reader.get(LEASE_MILLIS);
-        if (text == null) {
-            return 0;
-        }
-        if (reader.get(LEASE_URL) == null) {
-            if (reader.fromProperty(LEASE_MILLIS) == null && reader.fromEnvironment(LEASE_MILLIS) != null) {
-                // The function and its local runner read the same variable: a shell set up for them
-                // must not stop a JVM with a fixed node.
-                reader.warnings.add(WarningCode.IGNORED_SETTING.tag(reader.describe(LEASE_MILLIS) + " is ignored: it only applies to a"
-                        + " leased node (" + LEASE_URL + "), and a fixed node (" + NODE + ") has no lease"));
-                return 0;
-            }
-            throw new AgentConfigurationException(reader.describe(LEASE_MILLIS) + " only applies to a leased node ("
-                    + LEASE_URL + "); a fixed node (" + NODE + ") has no lease");
-        }
-        return read(reader, AgentProperties.LEASE_MILLIS_SETTING, text);
-    }
-
-    private static long parseWaitForSlot(SettingSource reader) {
-        String text = reader.get(WAIT_FOR_SLOT);
-        if (text == null) {
-            return 0;
-        }
-        if (reader.get(LEASE_URL) == null) {
-            throw new AgentConfigurationException(reader.describe(WAIT_FOR_SLOT) + " only applies to a leased node ("
-                    + LEASE_URL + "); a fixed node (" + NODE + ") takes no slot from a pool");
-        }
-        return read(reader, AgentProperties.WAIT_FOR_SLOT_SETTING, text);
-    }
-
-    private static long parseStartupDeadline(SettingSource reader) {
-        String text = reader.get(STARTUP_DEADLINE);
-        if (text == null) {
-            return AgentProperties.STARTUP_DEADLINE_SETTING.read(null);
-        }
-        if (reader.get(LEASE_URL) == null) {
-            throw new AgentConfigurationException(reader.describe(STARTUP_DEADLINE) + " only applies to a leased node ("
-                    + LEASE_URL + "); a fixed node (" + NODE + ") asks the lease API nothing");
-        }
-        return read(reader, AgentProperties.STARTUP_DEADLINE_SETTING, text);
     }
 
     /** Presets and {@code Class#method[:kind]} entries, in any mix; a method named twice is redirected once. */
@@ -361,37 +299,38 @@ public final class AgentSettings {
 
     /** Whether lease requests are signed with AWS SigV4 ({@value AgentProperties#LEASE_AUTH}=aws_iam). */
     public boolean leaseSigned() {
-        return leaseSigned;
+        return values.get(AgentProperties.LEASE_AUTH_SETTING) == LeaseAuthMode.AWS_IAM;
     }
 
     /** Whether the secret may go over plain http to a host that is not loopback ({@value AgentProperties#LEASE_ALLOW_PLAIN_HTTP}). */
     public boolean allowPlainHttp() {
-        return allowPlainHttp;
+        return values.get(AgentProperties.LEASE_ALLOW_PLAIN_HTTP_SETTING);
     }
 
     /** Whether the lease's audit lines are printed ({@value AgentProperties#LEASE_AUDIT_AT_INFO}). */
     public boolean auditAtInfo() {
-        return auditAtInfo;
+        return values.get(AgentProperties.LEASE_AUDIT_AT_INFO_SETTING);
     }
 
     /** The region to sign for ({@value AgentProperties#LEASE_REGION}); null: from the lease URL's host. */
     public String leaseRegion() {
-        return leaseRegion;
+        return values.get(AgentProperties.LEASE_REGION_SETTING);
     }
 
     /** The lease duration to plan renewals with; 0: the duration the lease API grants. */
     public long leaseMillis() {
-        return leaseMillis;
+        Long millis = values.get(AgentProperties.LEASE_MILLIS_SETTING);
+        return millis == null ? 0 : millis;
     }
 
     /** How long start-up waits for a slot when the pool is full; 0: not at all. */
     public long waitForSlotMillis() {
-        return waitForSlotMillis;
+        return values.get(AgentProperties.WAIT_FOR_SLOT_SETTING);
     }
 
     /** How long start-up asks the lease API again after no settled answer, with the same request id. */
     public long startupDeadlineMillis() {
-        return startupDeadlineMillis;
+        return values.get(AgentProperties.STARTUP_DEADLINE_SETTING);
     }
 
     public List<Target> targets() {
@@ -414,19 +353,7 @@ public final class AgentSettings {
 
     /** Whether to register the {@code dev.snowid:type=Agent} MBean (default true). */
     public boolean jmx() {
-        return jmx;
-    }
-
-    private static boolean parseJmx(SettingSource reader) {
-        String text = reader.get(JMX);
-        if (text == null || text.equals("true")) {
-            return true;
-        }
-        if (text.equals("false")) {
-            return false;
-        }
-        throw new AgentConfigurationException(reader.describe(JMX) + " is not a switch: allowed "
-                + AgentProperties.JMX_SETTING.allowed() + " (the default true registers the MBean dev.snowid:type=Agent)");
+        return values.get(AgentProperties.JMX_SETTING);
     }
 
     public List<String> warnings() {

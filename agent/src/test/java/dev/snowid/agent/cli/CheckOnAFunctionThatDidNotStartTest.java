@@ -3,7 +3,7 @@ package dev.snowid.agent.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.protocol.CannedLeaseApi;
+import dev.snowid.testing.protocol.CannedLeaseApi;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -2,10 +2,14 @@ package dev.snowid.agent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.snowid.Slot;
+import dev.snowid.agent.config.AgentProperties;
+import dev.snowid.internal.Setting;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.protocol.SlotMap;
 import dev.snowid.testing.SettingsTables;
@@ -135,7 +139,7 @@ class LeasesCommandTest {
         env.clear();
         env.put(CliSettings.AUTH_VARIABLE, "iam");
         assertEquals(2, run(env, "http://127.0.0.1:1"));
-        assertTrue(err.toString("UTF-8").startsWith("SNOWID_LEASE_AUTH: 'iam' is not a lease auth mode; allowed 'bearer'"),
+        assertTrue(err.toString("UTF-8").startsWith("SNOWID_LEASE_AUTH='iam' is not a lease auth mode; allowed 'bearer'"),
                 err.toString("UTF-8"));
     }
 
@@ -197,5 +201,34 @@ class LeasesCommandTest {
     @Test
     void theDocsSettingsTableSaysWhatTheCommandsRead() {
         assertEquals(Collections.emptyList(), SettingsTables.problems("cli", CliSettings.CATALOGUE));
+    }
+
+    @Test
+    void theCommandsSettingsAreTheAgentsUnderTheirVariables() {
+        for (Setting<?> command : CliSettings.CATALOGUE.settings()) {
+            Setting<?> agent = AgentProperties.CATALOGUE.setting(command.name());
+            assertNotNull(agent, command + " is not a variable of the agent");
+            assertEquals(agent.defaultValue(), command.defaultValue(), command.name());
+            assertEquals(agent.unsetMeans(), command.unsetMeans(), command.name());
+            assertEquals(agent.allowedValues(), command.allowedValues(), command.name());
+            assertEquals(agent.isSecret(), command.isSecret(), command.name());
+        }
+    }
+
+    @Test
+    void aBadValueIsNamedOnceWithItsVariable() throws IOException {
+        Map<String, String> env = new HashMap<>();
+        env.put(CliSettings.STARTUP_DEADLINE_VARIABLE, "soon");
+        assertEquals("SNOWID_LEASE_STARTUPDEADLINE='soon' is not a whole number; allowed a whole number from 0 to 600000 (ms)",
+                assertThrows(IllegalArgumentException.class, () -> CliSettings.values(env).get(CliSettings.STARTUP_DEADLINE)).getMessage());
+        env.put(CliSettings.AUTH_VARIABLE, "aws_iam");
+        env.put(CliSettings.REGION_VARIABLE, "eu west");
+        assertEquals("SNOWID_LEASE_REGION='eu west' is invalid: region 'eu west' is not an AWS region name such as eu-west-1",
+                assertThrows(IllegalArgumentException.class, () -> CliSettings.leaseApi(env, new java.net.URL("https://x.example"), "h",
+                        "the check needs")).getMessage());
+        env.put(CliSettings.ALLOW_PLAIN_HTTP_VARIABLE, "yes");
+        assertEquals("SNOWID_LEASE_ALLOWPLAINHTTP='yes' is not a switch: allowed true or false",
+                assertThrows(IllegalArgumentException.class, () -> CliSettings.values(env).get(
+                        CliSettings.CATALOGUE.setting(CliSettings.ALLOW_PLAIN_HTTP_VARIABLE))).getMessage());
     }
 }

@@ -25,7 +25,7 @@ public final class ChildJvm {
     /** The AWS SDK v2's jars, for a fixture app that brings its own. */
     static final String FIXTURE_AWS_SDK = requiredProperty("snowid.test.fixtureAwsSdk");
     static final String FIXTURE_CLASSES = requiredProperty("snowid.test.fixtureClasses");
-    /** org.crac and the test CRaC implementation (snowid-core's test-jar), for the app that takes a checkpoint. */
+    /** org.crac and the test CRaC implementation (snowid-testing-fixtures), for the app that takes a checkpoint. */
     static final String FIXTURE_CRAC = requiredProperty("snowid.test.fixtureCrac");
     /** The real libraries the presets cover (Hutool, MyBatis-Plus with MyBatis) and H2, as a class path. */
     static final String FIXTURE_LIBRARIES = requiredProperty("snowid.test.fixtureLibraries");

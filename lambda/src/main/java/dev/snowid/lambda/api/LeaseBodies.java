@@ -1,11 +1,11 @@
 package dev.snowid.lambda.api;
 
-import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.lease.HeldSlot;
 import dev.snowid.protocol.LeaseFields;
 import dev.snowid.protocol.RegionClaims;
 import dev.snowid.protocol.SlotMap;
 import dev.snowid.protocol.SlotRanges;
+import dev.snowid.protocol.json.JsonWriter;
 
 /**
  * The slot map's answer body, written by the function's JSON writer; its one reader is the wire

@@ -1,8 +1,8 @@
 package dev.snowid.lambda.http;
 
-import dev.snowid.lambda.json.JsonWriter;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.protocol.LeaseFields;
+import dev.snowid.protocol.json.JsonWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

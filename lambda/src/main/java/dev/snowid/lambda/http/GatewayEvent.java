@@ -1,9 +1,9 @@
 package dev.snowid.lambda.http;
 
-import dev.snowid.lambda.json.JsonReader;
-import dev.snowid.lambda.json.JsonValue;
-import dev.snowid.lambda.json.MalformedJson;
 import dev.snowid.protocol.ErrorCode;
+import dev.snowid.protocol.json.JsonReader;
+import dev.snowid.protocol.json.JsonValue;
+import dev.snowid.protocol.json.MalformedJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;

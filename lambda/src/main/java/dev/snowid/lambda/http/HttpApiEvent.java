@@ -1,6 +1,6 @@
 package dev.snowid.lambda.http;
 
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

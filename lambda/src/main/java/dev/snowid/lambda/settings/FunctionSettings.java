@@ -4,6 +4,7 @@ import dev.snowid.SnowflakeCodec;
 import dev.snowid.internal.NumberRange;
 import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
+import dev.snowid.internal.SettingValues;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.lease.SlotPool;
 import dev.snowid.protocol.LeaseAuthMode;
@@ -17,7 +18,8 @@ import java.util.Optional;
 
 /**
  * The function's configuration: every environment variable it reads is declared in
- * {@link #CATALOGUE} (name, default, what is allowed, what it means), and read here only.
+ * {@link #CATALOGUE} (name, default, what is allowed, what it means, what it only applies with),
+ * and read through it ({@link #get}): a new setting is its declaration and its use.
  * {@code infra/template.yaml} and the docs' settings tables are checked against the catalogue.
  *
  * <p>Everything is read and checked once, at init: a bad value stops the function from
@@ -78,9 +80,11 @@ public final class FunctionSettings {
 
     private static final Setting<String> TABLE_SETTING = Setting.named(TABLE).parsedBy(FunctionValues::table)
             .byDefault(DEFAULT_TABLE).allowed(FunctionValues.TABLE_ALLOWED, "3", "255").means("the lease table's name");
-    private static final Setting<String> DATACENTERS_SETTING = Setting.named(DATACENTERS).byDefault(DEFAULT_DATACENTERS)
+    private static final Setting<String> DATACENTERS_SETTING = Setting.named(DATACENTERS).parsedBy(FunctionSettings::range)
+            .byDefault(DEFAULT_DATACENTERS)
             .allowed(SlotPool.RANGE_ALLOWED, "0", "31").means("the datacenter range of the pool");
-    private static final Setting<String> MACHINES_SETTING = Setting.named(MACHINES).byDefault(DEFAULT_MACHINES)
+    private static final Setting<String> MACHINES_SETTING = Setting.named(MACHINES).parsedBy(FunctionSettings::range)
+            .byDefault(DEFAULT_MACHINES)
             .allowed(SlotPool.RANGE_ALLOWED, "0", "31").means("the machine range of the pool");
     private static final Setting<Long> LEASE_MILLIS_SETTING = Setting.named(LEASE_MILLIS).in(LeaseTerms.LEASE_MILLIS_RANGE)
             .byDefault(Long.toString(LeaseTerms.DEFAULT_LEASE_MILLIS))
@@ -99,6 +103,8 @@ public final class FunctionSettings {
             .byDefault(LeaseAuthMode.BEARER.value()).allowed(LeaseAuthMode.ALLOWED, "bearer", "aws_iam")
             .means("how a lease request proves who sends it");
     private static final Setting<LeasePrincipals> PRINCIPALS_SETTING = Setting.named(LEASE_PRINCIPALS).parsedBy(LeasePrincipals::parse)
+            .onlyWith(LEASE_AUTH_SETTING, LeaseAuthMode.AWS_IAM, "with " + LEASE_AUTH + "=aws_iam: bearer verifies no IAM caller; set "
+                    + LEASE_AUTH + "=aws_iam (behind API Gateway IAM authorization), or leave " + LEASE_PRINCIPALS + " empty")
             .allowed("comma- or space-separated ARNs, each of one account: a role (its sessions), role/*, a user, user/*, or"
                     + " assumed-role sessions with '*' within a name", "role/*", "assumed-role")
             .means("with aws_iam, required: the IAM principals that may use the lease routes");
@@ -155,48 +161,53 @@ public final class FunctionSettings {
         }
     }
 
-    private final String datacenters;
-    private final String machines;
+    private final SettingValues values;
+    /** Settings read from several variables at once, each checked against the others. */
     private final SlotPool pool;
-    private final String table;
     private final LeaseTerms leaseTerms;
-    private final SnowflakeCodec codec;
-    private final byte[] leaseSecretSha256;
-    private final byte[] leaseSecretNextSha256;
-    private final LeaseAuthMode leaseAuth;
     private final LeasePrincipals leasePrincipals;
     private final PoolParts poolParts;
-    private final FunctionRole role;
-    private final URI dynamoDbEndpoint;
-    private final Metrics metrics;
-    private final String service;
-    private final String metricsNamespace;
     private final String holder;
     private final RegionSettings region;
     private final List<String> warnings;
 
     private FunctionSettings(Map<String, String> env, Collection<String> readElsewhere) {
         warnings = CATALOGUE.unknownNames("environment variable", env.keySet(), "SNOWID_", NAMES, readElsewhere);
-        table = read(env, TABLE_SETTING);
-        datacenters = read(env, DATACENTERS_SETTING);
-        machines = read(env, MACHINES_SETTING);
-        pool = pool(datacenters, machines);
-        leaseTerms = terms(read(env, LEASE_MILLIS_SETTING), read(env, MAX_CLOCK_SKEW_SETTING));
-        codec = read(env, EPOCH_SETTING);
-        leaseSecretSha256 = read(env, SECRET_SHA256_SETTING);
-        leaseSecretNextSha256 = read(env, NEXT_SHA256_SETTING);
-        leaseAuth = read(env, LEASE_AUTH_SETTING);
-        leasePrincipals = leasePrincipals(leaseAuth, Optional.ofNullable(read(env, PRINCIPALS_SETTING)).orElse(LeasePrincipals.parse("")));
-        poolParts = Optional.ofNullable(read(env, AGENT_SLOTS_SETTING)).map(text -> PoolParts.split(pool, agentSlots(text, pool)))
+        values = values(env, CATALOGUE);
+        values.get(TABLE_SETTING);
+        pool = SlotPool.parse(values.get(DATACENTERS_SETTING), values.get(MACHINES_SETTING));
+        leaseTerms = terms(values.get(LEASE_MILLIS_SETTING), values.get(MAX_CLOCK_SKEW_SETTING));
+        leasePrincipals = leasePrincipals(values.get(LEASE_AUTH_SETTING),
+                Optional.ofNullable(values.get(PRINCIPALS_SETTING)).orElse(LeasePrincipals.parse("")));
+        poolParts = Optional.ofNullable(values.get(AGENT_SLOTS_SETTING)).map(text -> PoolParts.split(pool, agentSlots(text, pool)))
                 .orElse(PoolParts.shared(pool));
-        role = read(env, ROLE_SETTING);
-        dynamoDbEndpoint = read(env, ENDPOINT_SETTING);
-        metrics = read(env, METRICS_SETTING);
-        service = read(env, SERVICE_SETTING);
-        metricsNamespace = read(env, NAMESPACE_SETTING);
         holder = holder(env);
-        region = RegionSettings.of(read(env, REGION_SETTING), read(env, STACK_SETTING), read(env, REGISTRY_TABLE_SETTING),
-                read(env, REGISTRY_REGION_SETTING), read(env, REGISTRY_ENDPOINT_SETTING), pool);
+        region = RegionSettings.of(values.get(REGION_SETTING), values.get(STACK_SETTING), values.get(REGISTRY_TABLE_SETTING),
+                values.get(REGISTRY_REGION_SETTING), values.get(REGISTRY_ENDPOINT_SETTING), pool);
+        values.checkAll();
+    }
+
+    /**
+     * {@code env}'s values of {@code catalogue}'s settings, each variable read under its name; a
+     * refusal names the variable ({@link InvalidSettingException}). The local runner reads its own with it too.
+     */
+    public static SettingValues values(Map<String, String> env, SettingCatalogue catalogue) {
+        return SettingValues.of(catalogue, setting -> env.get(setting.name()), new SettingValues.Refusals() {
+            @Override
+            public RuntimeException invalid(Setting<?> setting, String text, String reason) {
+                return new InvalidSettingException(setting.name(), reason);
+            }
+
+            @Override
+            public RuntimeException inapplicable(Setting<?> setting, String text, String onlyApplies) {
+                return new InvalidSettingException(setting.name(), onlyApplies);
+            }
+        });
+    }
+
+    /** {@code setting}'s value (its default when unset), checked at init: a new setting needs no accessor of its own. */
+    public <T> T get(Setting<T> setting) {
+        return values.get(setting);
     }
 
     /** The settings of this process: the Lambda environment, or the local runner's. */
@@ -227,7 +238,7 @@ public final class FunctionSettings {
     }
 
     public String table() {
-        return table;
+        return values.get(TABLE_SETTING);
     }
 
     /** The slots this deployment may lease, from {@link #DATACENTERS} x {@link #MACHINES}. */
@@ -237,7 +248,7 @@ public final class FunctionSettings {
 
     /** The pool as configured, e.g. "datacenters 0-3, machines 0-31; the last 32 slots for agents", for messages. */
     public String poolDescription() {
-        return "datacenters " + datacenters + ", machines " + machines + poolParts.describeSplit();
+        return "datacenters " + values.get(DATACENTERS_SETTING) + ", machines " + values.get(MACHINES_SETTING) + poolParts.describeSplit();
     }
 
     /** Which slots the function's environments and {@code POST /leases} lease from ({@value #AGENT_SLOTS}). */
@@ -250,24 +261,21 @@ public final class FunctionSettings {
     }
 
     public SnowflakeCodec codec() {
-        return codec;
+        return values.get(EPOCH_SETTING);
     }
 
     /** The bearer secrets' SHA-256 that open the lease routes: the current one, then the next (rotation); empty when none. */
     public List<byte[]> leaseSecretHashes() {
         List<byte[]> hashes = new ArrayList<>(2);
-        if (leaseSecretSha256 != null) {
-            hashes.add(leaseSecretSha256.clone());
-        }
-        if (leaseSecretNextSha256 != null) {
-            hashes.add(leaseSecretNextSha256.clone());
+        for (Setting<byte[]> hash : List.of(SECRET_SHA256_SETTING, NEXT_SHA256_SETTING)) {
+            Optional.ofNullable(values.get(hash)).ifPresent(sha256 -> hashes.add(sha256.clone()));
         }
         return hashes;
     }
 
     /** Which routes this function answers ({@value #ROLE}). */
     public FunctionRole role() {
-        return role;
+        return values.get(ROLE_SETTING);
     }
 
     /**
@@ -277,7 +285,7 @@ public final class FunctionSettings {
      * template put IAM in front.
      */
     public LeaseAuthMode leaseAuth() {
-        return leaseAuth;
+        return values.get(LEASE_AUTH_SETTING);
     }
 
     /** Who may use the lease routes in {@code aws_iam} mode; empty in bearer mode. */
@@ -286,21 +294,21 @@ public final class FunctionSettings {
     }
 
     public Optional<URI> dynamoDbEndpoint() {
-        return Optional.ofNullable(dynamoDbEndpoint);
+        return Optional.ofNullable(values.get(ENDPOINT_SETTING));
     }
 
     public Metrics metrics() {
-        return metrics;
+        return values.get(METRICS_SETTING);
     }
 
     /** The deployment's name in log lines ({@code service}) and metrics (dimension {@code Service}). */
     public String service() {
-        return service;
+        return values.get(SERVICE_SETTING);
     }
 
     /** The CloudWatch namespace of the metrics. */
     public String metricsNamespace() {
-        return metricsNamespace;
+        return values.get(NAMESPACE_SETTING);
     }
 
     /** This stack's region and name, and the claim registry that guards it, if any. */
@@ -313,30 +321,10 @@ public final class FunctionSettings {
         return holder;
     }
 
-    /**
-     * {@code setting}'s value in {@code env} (its default when unset), or an error naming the
-     * variable; the local runner reads its own settings with it too.
-     *
-     * @throws InvalidSettingException naming the variable and what is allowed
-     */
-    public static <T> T read(Map<String, String> env, Setting<T> setting) {
-        try {
-            return setting.read(env.get(setting.name()));
-        } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(setting.name(), e.getMessage());
-        }
-    }
-
-    /** Each range checked alone first, so that the message names the one variable at fault. */
-    private static SlotPool pool(String datacenters, String machines) {
-        for (String[] range : new String[][] {{DATACENTERS, datacenters}, {MACHINES, machines}}) {
-            try {
-                SlotPool.checkRange(range[1]);
-            } catch (IllegalArgumentException e) {
-                throw new InvalidSettingException(range[0], e.getMessage());
-            }
-        }
-        return SlotPool.parse(datacenters, machines);
+    /** A range of the pool, checked alone, so that the message names the one variable at fault. */
+    private static String range(String text) {
+        SlotPool.checkRange(text);
+        return text;
     }
 
     private static LeaseTerms terms(long leaseMillis, long maxSkew) {
@@ -359,15 +347,11 @@ public final class FunctionSettings {
         }
     }
 
-    /** Required in aws_iam mode (else every principal allowed execute-api:Invoke could drain the pool), refused in bearer mode. */
+    /** Required in aws_iam mode: else every principal allowed execute-api:Invoke could drain the pool (bearer mode refuses it: {@link #PRINCIPALS_SETTING}). */
     private static LeasePrincipals leasePrincipals(LeaseAuthMode auth, LeasePrincipals principals) {
         if (auth == LeaseAuthMode.AWS_IAM && principals.isEmpty()) {
             throw new InvalidSettingException(LEASE_PRINCIPALS, "is empty, and " + LEASE_AUTH + " is aws_iam: list the IAM roles "
                     + "that may hold slots (e.g. arn:aws:iam::123456789012:role/orders-service, comma-separated); without a list any principal allowed execute-api:Invoke could drain the pool");
-        }
-        if (auth == LeaseAuthMode.BEARER && !principals.isEmpty()) {
-            throw new InvalidSettingException(LEASE_PRINCIPALS, "is set, but " + LEASE_AUTH + " is bearer, which verifies no IAM "
-                    + "caller: set " + LEASE_AUTH + "=aws_iam (behind API Gateway IAM authorization), or leave it empty");
         }
         return principals;
     }

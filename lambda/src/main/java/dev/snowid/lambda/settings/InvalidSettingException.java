@@ -8,7 +8,7 @@ public final class InvalidSettingException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
     /** A message that goes on from the variable's name ("is empty, …") makes one sentence with it. */
-    private static final Pattern GOES_ON = Pattern.compile("(is|are|must|has|needs) ");
+    private static final Pattern GOES_ON = Pattern.compile("(is|are|must|has|needs|only) ");
 
     private final String variable;
 

@@ -2,7 +2,7 @@ package dev.snowid.lambda.telemetry;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;

@@ -1,6 +1,6 @@
 package dev.snowid.lambda.telemetry;
 
-import dev.snowid.lambda.json.JsonWriter;
+import dev.snowid.protocol.json.JsonWriter;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -1,5 +1,8 @@
 package dev.snowid.lambda.json;
 
+import dev.snowid.protocol.json.JsonReader;
+import dev.snowid.protocol.json.JsonValue;
+import dev.snowid.protocol.json.MalformedJson;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 

@@ -192,6 +192,27 @@ class FunctionSettingsTest {
     }
 
     @Test
+    void principalsOnlyApplyWithIamAsTheirDeclarationSays() {
+        InvalidSettingException refused = assertThrows(InvalidSettingException.class,
+                () -> FunctionSettings.from(Map.of(FunctionSettings.LEASE_PRINCIPALS, "arn:aws:iam::123456789012:role/app")));
+        assertEquals(FunctionSettings.LEASE_PRINCIPALS, refused.variable());
+        assertEquals("SNOWID_LEASE_PRINCIPALS only applies with SNOWID_LEASE_AUTH=aws_iam: bearer verifies no IAM caller; set"
+                + " SNOWID_LEASE_AUTH=aws_iam (behind API Gateway IAM authorization), or leave SNOWID_LEASE_PRINCIPALS empty",
+                refused.getMessage());
+        assertEquals(List.of(), MessageProse.strayPunctuation(refused.getMessage()));
+    }
+
+    @Test
+    void aNewSettingIsReadThroughTheCatalogueWithoutAnAccessorOfItsOwn() {
+        FunctionSettings settings = FunctionSettings.from(Map.of(FunctionSettings.SERVICE, "orders"));
+        for (Setting<?> setting : FunctionSettings.CATALOGUE.settings()) {
+            settings.get(setting); // every declared setting reads, checked at init
+        }
+        assertEquals("orders", settings.service());
+        assertThrows(IllegalArgumentException.class, () -> settings.get(Setting.named("SNOWID_UNDECLARED")));
+    }
+
+    @Test
     void aBadSecretHashShowsARecipeThatPrintsOnlyTheHash() {
         for (String value : new String[] {"abc", "zz86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}) {
             InvalidSettingException error = assertThrows(InvalidSettingException.class,

@@ -27,7 +27,7 @@ import javax.tools.ToolProvider;
  */
 enum PlantedBug {
 
-    RENEW_WITHOUT_FENCE("core/src/test/java/dev/snowid/testing/InMemoryLeaseStore.java",
+    RENEW_WITHOUT_FENCE("testing/fixtures/src/main/java/dev/snowid/testing/InMemoryLeaseStore.java",
             "Row row = held(slot, owner, fence, \"renew\");",
             "Row row = table.containsKey(slot.index()) ? table.get(slot.index()) : held(slot, owner, fence, \"renew\");"),
     NO_PER_ID_CEILING("core/src/main/java/dev/snowid/SnowflakeGenerator.java",

@@ -6,7 +6,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The {@code snowid.*} settings: where to lease a node slot, and how the client holds it. Each
- * maps one to one onto a {@link dev.snowid.client.SnowidClient.Builder} setting.
+ * maps one to one onto a {@link dev.snowid.client.SnowidClient.Builder} setting. The defaults are
+ * the catalogue's ({@link SnowidSetting}); {@code additional-spring-configuration-metadata.json}
+ * names them for IDEs, which a test holds to the catalogue.
  */
 @ConfigurationProperties(prefix = SnowidProperties.PREFIX)
 public class SnowidProperties {
@@ -14,7 +16,7 @@ public class SnowidProperties {
     public static final String PREFIX = "snowid";
 
     /** Whether to lease a slot and configure a SnowidClient; false leaves the application without one. */
-    private boolean enabled = true;
+    private boolean enabled = SnowidSetting.ENABLED.defaultSwitch();
 
     /**
      * The epoch IDs count their milliseconds from, in unix ms. When unset, the lease API's (the one
@@ -64,13 +66,13 @@ public class SnowidProperties {
          * workload's credentials, from the AWS SDK's default chain; needs software.amazon.awssdk:http-auth-aws
          * and software.amazon.awssdk:auth on the class path).
          */
-        private String auth = "bearer";
+        private String auth = SnowidSetting.AUTH.setting().defaultValue();
 
         /**
          * Whether the secret may go over plain http to a host that is not loopback: a runner reached by
          * a compose service name, on a network you trust. Default false: start-up refuses that.
          */
-        private boolean allowPlainHttp;
+        private boolean allowPlainHttp = SnowidSetting.ALLOW_PLAIN_HTTP.defaultSwitch();
 
         /** With aws_iam: the lease API's AWS region, e.g. eu-west-1. Default: from the lease URL's host (execute-api). */
         private String region;
@@ -88,19 +90,19 @@ public class SnowidProperties {
          * When every slot of the pool is held at start-up, wait up to this long (0 to 1h) for one to
          * free. Default 0: start-up fails at once.
          */
-        private Duration waitForSlot = Duration.ofMillis(0);
+        private Duration waitForSlot = SnowidSetting.WAIT_FOR_SLOT.defaultDuration();
 
         /**
          * How long start-up asks again (0 to 10m), with the same request id, when the lease API gave no
          * answer or one that settles nothing: a lease granted to a lost answer is then answered again.
          */
-        private Duration startupDeadline = Duration.ofSeconds(10);
+        private Duration startupDeadline = SnowidSetting.STARTUP_DEADLINE.defaultDuration();
 
         /**
          * Whether every lease grant, renewal, release and loss is logged as an audit line at INFO
          * (logger dev.snowid.client.audit). Default false: at DEBUG.
          */
-        private boolean auditAtInfo;
+        private boolean auditAtInfo = SnowidSetting.AUDIT_AT_INFO.defaultSwitch();
 
         public String getUrl() {
             return url;

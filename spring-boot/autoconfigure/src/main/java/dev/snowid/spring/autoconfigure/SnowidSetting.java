@@ -7,6 +7,7 @@ import dev.snowid.internal.Setting;
 import dev.snowid.internal.SettingCatalogue;
 import dev.snowid.lease.LeaseTerms;
 import dev.snowid.protocol.LeaseAuthMode;
+import java.time.Duration;
 
 /**
  * The starter's properties, each declared once: the property, what it takes (drawn from the
@@ -26,7 +27,7 @@ public enum SnowidSetting {
             .allowed(LeaseAuthMode.ALLOWED, "bearer", "aws_iam")
             .means("how lease requests prove who sends them; aws_iam needs the AWS SDK's signer on the class path"),
             ClientSettings.AWS_IAM),
-    ALLOW_PLAIN_HTTP(Setting.named("snowid.lease.allow-plain-http").byDefault("false")
+    ALLOW_PLAIN_HTTP(Setting.named("snowid.lease.allow-plain-http").byDefault(ClientSettings.ALLOW_PLAIN_HTTP.defaultValue())
             .allowed("true, only on a network you trust (else use https in snowid.lease.url), or false", "true", "false")
             .means("true: send the secret over plain http to a host that is not loopback (a runner reached by a compose service"
                     + " name, on a network you trust); else start-up refuses"), ClientSettings.ALLOW_PLAIN_HTTP),
@@ -40,17 +41,17 @@ public enum SnowidSetting {
             .allowed("a lease length from " + duration(LeaseTerms.LEASE_MILLIS_RANGE.min()) + " to "
                     + duration(LeaseTerms.LEASE_MILLIS_RANGE.max()), bounds(LeaseTerms.LEASE_MILLIS_RANGE))
             .means("plan renewals for a lease this long, never longer than granted"), ClientSettings.LEASE_MILLIS),
-    WAIT_FOR_SLOT(Setting.named("snowid.lease.wait-for-slot").byDefault("0ms")
+    WAIT_FOR_SLOT(Setting.named("snowid.lease.wait-for-slot").byDefault(defaultDuration(ClientSettings.WAIT_FOR_SLOT))
             .allowed("how long start-up may wait for a free slot, " + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.min()) + " to "
                     + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.max()), bounds(ClientSettings.WAIT_FOR_SLOT_RANGE))
             .means("when every slot is held at start-up, wait this long for one to free"), ClientSettings.WAIT_FOR_SLOT),
     STARTUP_DEADLINE(Setting.named("snowid.lease.startup-deadline")
-            .byDefault(duration(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
+            .byDefault(defaultDuration(ClientSettings.STARTUP_DEADLINE))
             .allowed("how long start-up asks again, " + duration(ClientSettings.STARTUP_DEADLINE_RANGE.min()) + " to "
                     + duration(ClientSettings.STARTUP_DEADLINE_RANGE.max()), bounds(ClientSettings.STARTUP_DEADLINE_RANGE))
             .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
                     + " settles nothing"), ClientSettings.STARTUP_DEADLINE),
-    AUDIT_AT_INFO(Setting.named("snowid.lease.audit-at-info").byDefault("false").allowed("true or false", "true", "false")
+    AUDIT_AT_INFO(Setting.named("snowid.lease.audit-at-info").byDefault(ClientSettings.AUDIT_AT_INFO.defaultValue()).allowed("true or false", "true", "false")
             .means("true: every lease grant, renewal, release and loss as an audit line at INFO (logger dev.snowid.client.audit);"
                     + " else at DEBUG"), ClientSettings.AUDIT_AT_INFO),
     EPOCH(Setting.named("snowid.epoch-millis").unsetMeans("the lease API's")
@@ -58,6 +59,10 @@ public enum SnowidSetting {
             .means("the epoch IDs count from (unix ms); when set, it must be the API's"), ClientSettings.CODEC),
     ENABLED(Setting.named("snowid.enabled").byDefault("true").allowed("true or false", "true", "false")
             .means("false: no client, no lease (and none of the beans that need one)"), null);
+
+    /** The health indicator's switch: Spring Boot's management.health.*.enabled, bound by the actuator, not by {@link SnowidProperties}. */
+    static final Setting<String> HEALTH = Setting.named("management.health.snowid.enabled").byDefault("true").allowed("true or false")
+            .means("the snowid health indicator");
 
     /** Every property of the starter, this enum's and the health indicator's switch. */
     public static final SettingCatalogue CATALOGUE = catalogue();
@@ -84,6 +89,18 @@ public enum SnowidSetting {
         return setting;
     }
 
+    /** Its default, a switch's: what {@link SnowidProperties} starts with, so that the catalogue says it once. */
+    boolean defaultSwitch() {
+        return Boolean.parseBoolean(setting.defaultValue());
+    }
+
+    /** Its default, a duration's: the default of the client setting it feeds, in ms. */
+    Duration defaultDuration() {
+        @SuppressWarnings("unchecked")
+        Setting<Long> millis = (Setting<Long>) feeds;
+        return Duration.ofMillis(millis.read(null));
+    }
+
     /** The property that feeds {@code clientSetting} (one of {@link ClientSettings}); null when none does. */
     static SnowidSetting feeding(Setting<?> clientSetting) {
         for (SnowidSetting property : values()) {
@@ -99,8 +116,7 @@ public enum SnowidSetting {
         for (SnowidSetting property : values()) {
             all[property.ordinal()] = property.setting;
         }
-        all[values().length] = Setting.named("management.health.snowid.enabled").byDefault("true").allowed("true or false")
-                .means("the snowid health indicator");
+        all[values().length] = HEALTH;
         return SettingCatalogue.of("the Spring Boot starter", all);
     }
 
@@ -116,6 +132,12 @@ public enum SnowidSetting {
             return millis / 60_000 + "m";
         }
         return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+    }
+
+    /** A client setting's default in ms as Spring Boot's metadata writes a {@link Duration}'s: {@code 0ms}, {@code 10s}. */
+    private static String defaultDuration(Setting<Long> client) {
+        long millis = client.read(null);
+        return millis == 0 ? "0ms" : duration(millis);
     }
 
     private static String[] bounds(NumberRange range) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.protocol.CannedLeaseApi;
+import dev.snowid.testing.protocol.CannedLeaseApi;
 import dev.snowid.testing.leaseapi.LeaseApi;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -4,8 +4,8 @@ import dev.snowid.IdUnavailableException;
 import dev.snowid.InvalidIdException;
 import dev.snowid.SnowflakeId;
 import dev.snowid.protocol.ErrorCode;
-import dev.snowid.protocol.JsonString;
 import dev.snowid.protocol.RetryAfter;
+import dev.snowid.protocol.json.JsonWriter;
 import java.nio.charset.StandardCharsets;
 import org.springframework.beans.TypeMismatchException;
 
@@ -79,7 +79,7 @@ final class IdAnswer {
     }
 
     byte[] json() {
-        return ("{\"status\":" + status + ",\"error\":" + JsonString.quoted(error) + ",\"message\":" + JsonString.quoted(message) + "}")
+        return new JsonWriter().field("status", (long) status).field("error", error).field("message", message).end()
                 .getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -1,17 +1,15 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import dev.snowid.lambda.json.JsonValue.JsonArray;
-import dev.snowid.lambda.json.JsonValue.JsonBoolean;
-import dev.snowid.lambda.json.JsonValue.JsonNull;
-import dev.snowid.lambda.json.JsonValue.JsonNumber;
-import dev.snowid.lambda.json.JsonValue.JsonObject;
-import dev.snowid.lambda.json.JsonValue.JsonString;
-import dev.snowid.lambda.json.MalformedJson.Reason;
+import dev.snowid.protocol.json.JsonValue.JsonArray;
+import dev.snowid.protocol.json.JsonValue.JsonBoolean;
+import dev.snowid.protocol.json.JsonValue.JsonNull;
+import dev.snowid.protocol.json.JsonValue.JsonNumber;
+import dev.snowid.protocol.json.JsonValue.JsonObject;
+import dev.snowid.protocol.json.JsonValue.JsonString;
+import dev.snowid.protocol.json.MalformedJson.Reason;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -26,8 +24,10 @@ import java.util.Map;
  * Reads exactly one JSON value, stricter than a parser's defaults: the text must be UTF-8
  * (RFC 8259 for JSON between systems), a repeated key or anything after the value is refused,
  * numbers keep the literal that was written, and {@link Limits} bound what hostile input can
- * cost. jackson-core's streaming parser does the tokenizing under those limits; its exceptions
- * end here, so a caller only ever sees a {@link MalformedJson} worded by us.
+ * cost. jackson-core's streaming parser does the tokenizing; its exceptions end here, so a caller
+ * only ever sees a {@link MalformedJson} worded by us. The limits are checked here, not through
+ * jackson-core's read constraints (2.15 and later): the client runs inside applications that
+ * bring their own, often older, jackson-core, and any from 2.10 on serves.
  */
 public final class JsonReader {
 
@@ -35,7 +35,23 @@ public final class JsonReader {
      * How much one read may take. Strings and keys share a length limit; a document counts
      * characters. Exceeding any of them is refused before it costs more.
      */
-    public record Limits(int maxDepth, int maxStringLength, int maxNumberLength, int maxDocumentLength) {
+    public static final class Limits {
+
+        private final int maxDepth;
+        private final int maxStringLength;
+        private final int maxNumberLength;
+        private final int maxDocumentLength;
+
+        public Limits(int maxDepth, int maxStringLength, int maxNumberLength, int maxDocumentLength) {
+            this.maxDepth = maxDepth;
+            this.maxStringLength = maxStringLength;
+            this.maxNumberLength = maxNumberLength;
+            this.maxDocumentLength = maxDocumentLength;
+        }
+
+        public int maxDepth() {
+            return maxDepth;
+        }
 
         String describe() {
             return "at most " + maxDocumentLength + " characters, " + maxDepth + " levels of nesting, strings of at most "
@@ -53,13 +69,6 @@ public final class JsonReader {
     public JsonReader(Limits limits) {
         this.limits = limits;
         this.factory = JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(limits.maxDepth())
-                        .maxStringLength(limits.maxStringLength())
-                        .maxNameLength(limits.maxStringLength())
-                        .maxNumberLength(limits.maxNumberLength())
-                        .maxDocumentLength(limits.maxDocumentLength())
-                        .build())
                 // Keys come from clients: none is interned or kept in a table shared across requests.
                 .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
                 .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
@@ -67,68 +76,90 @@ public final class JsonReader {
     }
 
     public JsonValue read(byte[] utf8) throws MalformedJson {
-        String text = decode(utf8);
+        return read(decode(utf8));
+    }
+
+    /** As {@link #read(byte[])}, for text already decoded; a leading byte order mark is dropped here too. */
+    public JsonValue read(String text) throws MalformedJson {
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        if (text.length() > limits.maxDocumentLength) {
+            throw MalformedJson.overLimits(limits.describe());
+        }
         try (JsonParser parser = factory.createParser(text)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 throw MalformedJson.of(Reason.EMPTY);
             }
-            JsonValue value = value(parser, first);
+            JsonValue value = value(parser, first, 1);
             requireEnd(parser);
             return value;
-        } catch (StreamConstraintsException e) {
-            throw MalformedJson.overLimits(limits.describe());
         } catch (IOException e) {
             throw MalformedJson.of(Reason.NOT_JSON);
         }
     }
 
-    private JsonValue value(JsonParser parser, JsonToken token) throws IOException, MalformedJson {
+    /** {@code depth}: the nesting level {@code token} opens, if it opens one (the outermost value is at 1). */
+    private JsonValue value(JsonParser parser, JsonToken token, int depth) throws IOException, MalformedJson {
         if (token == null) {
             throw MalformedJson.of(Reason.NOT_JSON); // the text ended inside a value
         }
-        return switch (token) {
-            case START_OBJECT -> object(parser);
-            case START_ARRAY -> array(parser);
-            case VALUE_STRING -> new JsonString(parser.getText());
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new JsonNumber(parser.getText());
-            case VALUE_TRUE -> TRUE;
-            case VALUE_FALSE -> FALSE;
-            case VALUE_NULL -> NULL;
-            default -> throw MalformedJson.of(Reason.NOT_JSON);
-        };
+        switch (token) {
+            case START_OBJECT: return object(parser, within(depth, limits.maxDepth));
+            case START_ARRAY: return array(parser, within(depth, limits.maxDepth));
+            case VALUE_STRING: return new JsonString(within(parser.getText(), limits.maxStringLength));
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT: return new JsonNumber(within(parser.getText(), limits.maxNumberLength));
+            case VALUE_TRUE: return TRUE;
+            case VALUE_FALSE: return FALSE;
+            case VALUE_NULL: return NULL;
+            default: throw MalformedJson.of(Reason.NOT_JSON);
+        }
     }
 
-    /** Recursion is bounded: the parser refuses to go deeper than {@link Limits#maxDepth()}. */
-    private JsonValue object(JsonParser parser) throws IOException, MalformedJson {
+    /** Recursion is bounded: {@link #value} refuses to go deeper than {@link Limits#maxDepth()}. */
+    private JsonValue object(JsonParser parser, int depth) throws IOException, MalformedJson {
         Map<String, JsonValue> fields = new LinkedHashMap<>();
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
             if (token != JsonToken.FIELD_NAME) {
                 throw MalformedJson.of(Reason.NOT_JSON);
             }
-            String name = parser.currentName();
+            String name = within(parser.currentName(), limits.maxStringLength);
             if (fields.containsKey(name)) {
                 throw MalformedJson.repeatedName(name);
             }
-            fields.put(name, value(parser, parser.nextToken()));
+            fields.put(name, value(parser, parser.nextToken(), depth + 1));
         }
         return new JsonObject(Collections.unmodifiableMap(fields));
     }
 
-    private JsonValue array(JsonParser parser) throws IOException, MalformedJson {
+    private JsonValue array(JsonParser parser, int depth) throws IOException, MalformedJson {
         List<JsonValue> items = new ArrayList<>();
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
-            items.add(value(parser, token));
+            items.add(value(parser, token, depth + 1));
         }
         return new JsonArray(Collections.unmodifiableList(items));
+    }
+
+    private int within(int depth, int maxDepth) throws MalformedJson {
+        if (depth > maxDepth) {
+            throw MalformedJson.overLimits(limits.describe());
+        }
+        return depth;
+    }
+
+    private String within(String text, int maxLength) throws MalformedJson {
+        if (text.length() > maxLength) {
+            throw MalformedJson.overLimits(limits.describe());
+        }
+        return text;
     }
 
     private void requireEnd(JsonParser parser) throws MalformedJson {
         JsonToken after;
         try {
             after = parser.nextToken();
-        } catch (StreamConstraintsException e) {
-            throw MalformedJson.overLimits(limits.describe());
         } catch (IOException e) {
             throw MalformedJson.of(Reason.TEXT_AFTER_VALUE);
         }
@@ -143,8 +174,7 @@ public final class JsonReader {
      */
     private static String decode(byte[] utf8) throws MalformedJson {
         try {
-            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
-            return text.startsWith("\uFEFF") ? text.substring(1) : text;
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
         } catch (CharacterCodingException e) {
             throw MalformedJson.of(Reason.NOT_UTF8);
         }

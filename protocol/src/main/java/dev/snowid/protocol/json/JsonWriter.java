@@ -1,9 +1,8 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -11,15 +10,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes one JSON object, field by field: jackson-core's generator with the function's escaping
- * rules ({@link JsonEscapes}). Everything the function writes goes through here: API answers,
- * lease bodies, proxy responses, log lines and metric records. Nested objects and arrays are
+ * Writes one JSON object, field by field: jackson-core's generator with snowid's escaping
+ * rules ({@link JsonEscapes}). All JSON snowid writes goes through here: the function's answers,
+ * log lines and metric records, the runner's proxy responses, the clients' lease bodies and audit
+ * lines, the starter's error answers. Nested objects and arrays are
  * opened and closed with {@link #object(String)}, {@link #array(String)} and {@link #close()}.
  */
 public final class JsonWriter {
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE) // lower-case hex in escapes, as the function always wrote them
             .disable(StreamWriteFeature.AUTO_CLOSE_CONTENT)
             .build();
 
@@ -117,14 +116,18 @@ public final class JsonWriter {
     /** An object of string values. */
     public JsonWriter stringMap(String name, Map<String, String> values) {
         object(name);
-        values.forEach(this::field);
+        for (Map.Entry<String, String> value : values.entrySet()) { // no lambdas: the agent's start-up path bootstraps none
+            field(value.getKey(), value.getValue());
+        }
         return close();
     }
 
     /** An array of strings. */
     public JsonWriter stringArray(String name, List<String> values) {
         array(name);
-        values.forEach(this::element);
+        for (String value : values) {
+            element(value);
+        }
         return close();
     }
 

@@ -1,4 +1,4 @@
-package dev.snowid.testing;
+package dev.snowid;
 
 import dev.snowid.WallClock;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,12 +1,12 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 
 /**
- * The function's escaping rules on top of jackson's: every control character as {@code \}{@code u00xx}
- * (jackson writes {@code \b} and {@code \f}; one form is easier to grep), and U+2028/U+2029 escaped
+ * snowid's escaping rules on top of jackson's: {@code \b} and {@code \f} as {@code \}{@code u00xx}
+ * like every control character without a two-character escape, and U+2028/U+2029 escaped
  * (JavaScript before ES2019 reads them as line breaks inside a string). A lone surrogate is not
  * UTF-8 and makes the output unreadable to strict parsers, so a string holding one is written with
  * every surrogate escaped ({@link #escapeSurrogates}); well-formed pairs elsewhere stay as they are.
@@ -21,10 +21,18 @@ final class JsonEscapes extends CharacterEscapes {
     /** Set by the writer for the one string being written when it holds a lone surrogate. */
     boolean escapeSurrogates;
 
+    /**
+     * Control characters other than {@code \n}, {@code \r} and {@code \t} are written here, not by
+     * jackson: its hex digits are upper case before 2.14 and lower case only by a switch after, and
+     * applications bring their own jackson-core.
+     */
     private static int[] asciiEscapes() {
         int[] codes = CharacterEscapes.standardAsciiEscapesForJSON();
-        codes['\b'] = CharacterEscapes.ESCAPE_STANDARD;
-        codes['\f'] = CharacterEscapes.ESCAPE_STANDARD;
+        for (int ch = 0; ch < 0x20; ch++) {
+            if (ch != '\n' && ch != '\r' && ch != '\t') {
+                codes[ch] = CharacterEscapes.ESCAPE_CUSTOM;
+            }
+        }
         return codes;
     }
 
@@ -35,7 +43,7 @@ final class JsonEscapes extends CharacterEscapes {
 
     @Override
     public SerializableString getEscapeSequence(int ch) {
-        if (ch == 0x2028 || ch == 0x2029 || escapeSurrogates && Character.isSurrogate((char) ch)) {
+        if (ch < 0x20 || ch == 0x2028 || ch == 0x2029 || escapeSurrogates && Character.isSurrogate((char) ch)) {
             return new SerializedString(new String(new char[] {'\\', 'u', HEX[ch >> 12 & 0xF], HEX[ch >> 8 & 0xF],
                 HEX[ch >> 4 & 0xF], HEX[ch & 0xF]}));
         }

@@ -1,4 +1,4 @@
-package dev.snowid.lambda.json;
+package dev.snowid.lambda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +25,7 @@ class NoSdkInternalJsonTest {
 
     @Test
     void noMainClassRefersToTheSdksInternalJson() throws URISyntaxException {
-        Path classes = Path.of(JsonReader.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(SnowidHandler.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         assertTrue(Files.isDirectory(classes.resolve("dev/snowid/lambda")), "compiled main classes at " + classes);
         try (Stream<Path> files = Files.walk(classes)) {
             List<String> offenders = files.filter(f -> f.toString().endsWith(".class"))

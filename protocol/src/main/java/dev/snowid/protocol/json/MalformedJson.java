@@ -1,4 +1,4 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 /**
  * Why a text is not the JSON a {@link JsonReader} takes, in fixed words of ours: never the
@@ -12,7 +12,15 @@ public final class MalformedJson extends Exception {
     private static final int MAX_NAME_SHOWN = 64;
 
     public enum Reason {
-        EMPTY, NOT_UTF8, NOT_JSON, REPEATED_NAME, MORE_THAN_ONE_VALUE, TEXT_AFTER_VALUE, OVER_LIMITS
+        EMPTY("is empty"), NOT_UTF8("is not UTF-8 text"), NOT_JSON("is not valid JSON"), REPEATED_NAME("repeats a key"),
+        MORE_THAN_ONE_VALUE("holds more than one JSON value"), TEXT_AFTER_VALUE("has text after its JSON value"),
+        OVER_LIMITS("exceeds the limits");
+
+        private final String what;
+
+        Reason(String what) {
+            this.what = what;
+        }
     }
 
     private final Reason reason;
@@ -23,15 +31,7 @@ public final class MalformedJson extends Exception {
     }
 
     static MalformedJson of(Reason reason) {
-        return new MalformedJson(reason, switch (reason) {
-            case EMPTY -> "is empty";
-            case NOT_UTF8 -> "is not UTF-8 text";
-            case NOT_JSON -> "is not valid JSON";
-            case REPEATED_NAME -> "repeats a key";
-            case MORE_THAN_ONE_VALUE -> "holds more than one JSON value";
-            case TEXT_AFTER_VALUE -> "has text after its JSON value";
-            case OVER_LIMITS -> "exceeds the limits";
-        });
+        return new MalformedJson(reason, reason.what);
     }
 
     /** @param limits the limits exceeded, as the reader describes them */

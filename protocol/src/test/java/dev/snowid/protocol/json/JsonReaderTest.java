@@ -1,11 +1,11 @@
-package dev.snowid.lambda.json;
+package dev.snowid.protocol.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.snowid.lambda.json.MalformedJson.Reason;
+import dev.snowid.protocol.json.MalformedJson.Reason;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +16,13 @@ class JsonReaderTest {
 
     private static final JsonReader.Limits SMALL = new JsonReader.Limits(4, 32, 8, 256);
     private final JsonReader reader = new JsonReader(SMALL);
+
+    /** The pom's second run of these tests puts the oldest jackson-core the client accepts on the class path: it did. */
+    @Test
+    void runsOnTheJacksonCoreTheBuildPutOnTheClassPath() {
+        String expected = System.getProperty("snowid.jacksonCore", com.fasterxml.jackson.core.json.PackageVersion.VERSION.toString());
+        assertEquals(expected, com.fasterxml.jackson.core.json.PackageVersion.VERSION.toString());
+    }
 
     @Test
     void readsEveryKindOfValueAndKeepsNumbersAsWritten() throws MalformedJson {
