@@ -95,7 +95,8 @@ class LocalRegistryProcessTest {
         String hexPort = String.format(Locale.ROOT, ":%04X", port);
         List<String> addresses = new ArrayList<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-            for (String row : Files.readAllLines(Path.of(table)).subList(1, Files.readAllLines(Path.of(table)).size())) {
+            List<String> rows = Files.readAllLines(Path.of(table)); // once: the table changes between two reads
+            for (String row : rows.subList(1, rows.size())) {
                 String[] columns = row.trim().split("\\s+");
                 if (columns[1].endsWith(hexPort) && columns[3].equals("0A")) { // 0A: LISTEN
                     String hex = columns[1].substring(0, columns[1].indexOf(':'));

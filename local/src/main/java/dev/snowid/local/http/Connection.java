@@ -1,187 +1,136 @@
 package dev.snowid.local.http;
 
 import com.sun.net.httpserver.HttpHandler;
+import dev.snowid.local.http.StrictRequestDecoder.ReadHead;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
- * One client connection, driven by the server's I/O thread alone: it reads a head, asks the
- * {@link HeadHandler}, reads the body, hands the request over, writes the answer, then reads the
- * next request (keep-alive) or closes. Every phase in which the client is the one to act has a
- * deadline, so a client can hold a connection, never a thread.
+ * One client connection, on its event loop alone: it takes a head, asks the {@link HeadHandler},
+ * collects the body, hands the request over, writes the answer, then takes the next request
+ * (keep-alive) or closes. Every phase in which the client is the one to act has a deadline, so
+ * a client can hold a connection, never a thread. Nothing is read while a request is handled or
+ * answered; requests pipelined behind it wait their turn.
  */
-final class Connection {
+final class Connection extends ChannelInboundHandlerAdapter {
 
-    private enum State { HEAD, BODY, HANDLING, WRITING, DRAINING, CLOSED }
+    private enum State { IDLE, HEAD, BODY, HANDLING, WRITING, DRAINING, CLOSED }
 
     private final LocalHttpServer server;
-    private final SocketChannel channel;
-    private final InetSocketAddress local;
-    private final InetSocketAddress remote;
-    private SelectionKey key;
-    /** Bytes read and not yet consumed are {@code buffer[start, end)}. */
-    private byte[] buffer = new byte[4096];
-    private int start;
-    private int end;
-    /** In HEAD, where to go on looking for the empty line that ends it. */
-    private int scanned;
-    private State state = State.HEAD;
-    private boolean requestBegun;
-    private long deadline;
+    private final StrictRequestDecoder decoder;
+    /** Decoded while a request was in hand: taken once it is answered. */
+    private final Queue<Object> waiting = new ArrayDeque<>();
+    private ChannelHandlerContext ctx;
+    private State state = State.IDLE;
+    private ScheduledFuture<?> deadline;
     private ServerExchange exchange;
-    private RequestBody body;
     private HttpHandler next;
-    private ByteBuffer out;
-    private boolean closeAfterWrite;
+    private ByteArrayOutputStream body;
     private long drained;
 
-    Connection(LocalHttpServer server, SocketChannel channel, long now) throws IOException {
+    Connection(LocalHttpServer server, StrictRequestDecoder decoder) {
         this.server = server;
-        this.channel = channel;
-        this.local = (InetSocketAddress) channel.getLocalAddress();
-        this.remote = (InetSocketAddress) channel.getRemoteAddress();
-        this.deadline = now + LocalHttpServer.IDLE_NANOS;
+        this.decoder = decoder;
     }
 
-    void register(SelectionKey key) {
-        this.key = key;
-    }
-
-    /** Whether the client had its time for what it must do now (a handler's time is the handler's to bound). */
-    boolean overdue(long now) {
-        return state != State.HANDLING && state != State.CLOSED && now - deadline > 0;
-    }
-
-    /** Its deadline passed: a request begun and not finished is told so (408); anything else just closes. */
-    void expire() {
-        if (state == State.BODY || state == State.HEAD && requestBegun) {
-            refuse(new Refusal(408, "request_timeout", "the request was not complete within " + LocalHttpServer.REQUEST_SECONDS
-                    + " s of its first byte; send the head and the body without pausing"));
-        } else {
-            close();
+    /** Sees the bytes before the decoder: a request's first byte starts its deadline; after a closing answer, bytes are dropped. */
+    final class Bytes extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext bytesCtx, Object msg) {
+            int n = ((ByteBuf) msg).readableBytes();
+            if (state == State.DRAINING || state == State.CLOSED) {
+                ReferenceCountUtil.release(msg);
+                drained += n;
+                if (drained > LocalHttpServer.MAX_DRAIN_BYTES) {
+                    close();
+                }
+                return;
+            }
+            if (state == State.IDLE && n > 0) {
+                state = State.HEAD;
+                deadline(LocalHttpServer.REQUEST_NANOS);
+            }
+            bytesCtx.fireChannelRead(msg);
         }
     }
 
-    void readable() {
-        try {
-            if (end == buffer.length) {
-                makeRoom();
-            }
-            int n = channel.read(ByteBuffer.wrap(buffer, end, buffer.length - end));
-            if (n < 0) {
-                close(); // the client is done: mid-request there is no one left to tell
-                return;
-            }
-            if (state == State.DRAINING) {
-                drain(n);
-                return;
-            }
-            end += n;
-            if (state == State.HEAD && !requestBegun && n > 0) {
-                requestBegun = true;
-                deadline = System.nanoTime() + LocalHttpServer.REQUEST_NANOS;
-            }
-            process();
-        } catch (IOException gone) {
-            close();
-        }
+    @Override
+    public void handlerAdded(ChannelHandlerContext context) {
+        this.ctx = context;
     }
 
-    void writable() {
-        try {
-            channel.write(out);
-            if (out.hasRemaining()) {
-                return;
-            }
-            out = null;
-            if (closeAfterWrite) {
-                // Half-close, then read what the client still sends: a close with unread bytes would reset the
-                // connection, and the client could lose the answer it has not read yet.
-                channel.shutdownOutput();
-                state = State.DRAINING;
-                deadline = System.nanoTime() + LocalHttpServer.DRAIN_NANOS;
-                start = end = 0;
-                key.interestOps(SelectionKey.OP_READ);
-                return;
-            }
-            state = State.HEAD;
-            exchange = null;
-            body = null;
-            next = null;
-            requestBegun = start < end;
-            deadline = System.nanoTime() + (requestBegun ? LocalHttpServer.REQUEST_NANOS : LocalHttpServer.IDLE_NANOS);
-            key.interestOps(SelectionKey.OP_READ);
-            process(); // a request sent behind the last one (pipelining)
-        } catch (IOException gone) {
-            close();
-        }
+    @Override
+    public void channelActive(ChannelHandlerContext context) {
+        deadline(LocalHttpServer.IDLE_NANOS);
     }
 
-    /** The answer of the exchange in hand, from whichever thread closed it; null: close without one. */
-    void send(byte[] answer) {
-        if (state != State.HANDLING) {
-            return; // closed meanwhile
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+        close();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        if (!(cause instanceof IOException)) { // a reset or broken pipe is the client leaving; anything else is ours
+            server.failed("serving a connection", cause);
         }
-        if (answer == null) {
-            close();
+        close();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object msg) {
+        if (state == State.HANDLING || state == State.WRITING) {
+            waiting.add(msg);
             return;
         }
-        write(answer, exchange.closesAfterAnswer());
-    }
-
-    void close() {
-        if (state == State.CLOSED) {
+        if (state == State.DRAINING || state == State.CLOSED) {
+            ReferenceCountUtil.release(msg);
             return;
         }
-        state = State.CLOSED;
-        server.closed(this);
-        if (key != null) {
-            key.cancel();
-        }
         try {
-            channel.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
-    }
-
-    private void process() {
-        try {
-            if (state == State.HEAD) {
-                List<byte[]> lines = headLines();
-                if (lines == null) {
-                    return;
-                }
-                head(RequestHead.parse(lines));
-            }
-            if (state == State.BODY) {
-                start += body.take(buffer, start, end);
-                if (body.complete()) {
-                    handOver();
-                }
+            if (msg instanceof Refusal refusal) {
+                refuse(refusal);
+            } else if (msg instanceof ReadHead head) {
+                head(head);
+            } else if (msg instanceof HttpContent content) {
+                content(content);
             }
         } catch (Refusal refusal) {
             refuse(refusal);
+        } finally {
+            ReferenceCountUtil.release(msg);
         }
     }
 
-    /** The head, once it is in: the head handler answers it, or the body is read for the handler it names. */
-    private void head(RequestHead head) {
-        RequestBody announced = RequestBody.of(head, server.maxBodyBytes());
+    /** The head, once it is in: the head handler answers it, or the body is collected for the handler it names. */
+    private void head(ReadHead read) {
+        if (read.failure() != null) { // what Netty refuses that the strict head let through: framing, by its own rules
+            throw Refusal.invalid("the request cannot be read as HTTP/1.1: its framing headers are not valid");
+        }
+        RequestHead head = read.head();
         String expect = head.header("Expect");
         if (expect != null && !expect.trim().equalsIgnoreCase("100-continue")) {
             throw new Refusal(417, "expectation_failed", "the only Expect understood is 100-continue");
         }
-        long skippable = announced.skippable(end - start);
-        exchange = new ServerExchange(head, local, remote, !head.keepAlive() || skippable < 0, server.answerTo(this));
-        state = State.HANDLING;
-        key.interestOps(0);
+        InetSocketAddress local = (InetSocketAddress) ctx.channel().localAddress();
+        InetSocketAddress remote = (InetSocketAddress) ctx.channel().remoteAddress();
+        exchange = new ServerExchange(head, local, remote, !head.keepAlive() || !read.bodyIn(), this::answerFromAnyThread);
+        handling();
         HttpHandler handler;
         try {
             handler = server.headHandler().onHead(exchange);
@@ -191,36 +140,71 @@ final class Connection {
             return;
         }
         if (handler == null) {
-            if (skippable >= 0) {
-                start += (int) skippable; // the body came with the head: skipped, and the connection kept
-            }
-            exchange.close(); // answered, and its bytes on their way to send(); if not, the connection closes
+            // Its body, if it came with the head, is dropped as it is decoded (the connection stays); else never read (it closes).
+            exchange.close(); // answered, and its answer on its way to send(); if not, the connection closes
             return;
         }
         exchange.closeAfterAnswer(!head.keepAlive());
-        body = announced;
         next = handler;
+        body = new ByteArrayOutputStream(1024);
         state = State.BODY;
-        key.interestOps(SelectionKey.OP_READ);
-        deadline = System.nanoTime() + LocalHttpServer.REQUEST_NANOS;
-        if (expect != null && !announced.complete() && start == end) {
+        deadline(LocalHttpServer.REQUEST_NANOS);
+        ctx.channel().config().setAutoRead(true);
+        if (expect != null && !read.bodyIn()) {
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(Responses.CONTINUE));
+        }
+    }
+
+    private void content(HttpContent content) {
+        if (content.decoderResult().isFailure()) {
+            throw Refusal.invalid("the chunked body cannot be read: a chunk size is not a hexadecimal number, or a chunk is"
+                    + " longer than its size says");
+        }
+        boolean last = content instanceof LastHttpContent;
+        if (state != State.BODY) { // the body of a request answered on its head
+            return;
+        }
+        ByteBuf bytes = content.content();
+        if (body.size() + bytes.readableBytes() > server.maxBodyBytes()) {
+            throw BodyFraming.tooLarge(server.maxBodyBytes());
+        }
+        body.writeBytes(ByteBufUtil.getBytes(bytes));
+        if (last) {
+            exchange.body(body.toByteArray());
+            body = null;
+            handling();
             try {
-                channel.write(ByteBuffer.wrap(Responses.CONTINUE)); // nothing else is being sent: the socket takes these few bytes
-            } catch (IOException gone) {
+                next.handle(exchange);
+            } catch (IOException | RuntimeException broken) {
+                server.failed("handing a request over", broken);
                 close();
             }
         }
     }
 
-    private void handOver() {
-        exchange.body(body.bytes());
+    /** No deadline of the client's while its request is in hand, and no reading: the next request waits in the socket. */
+    private void handling() {
         state = State.HANDLING;
-        key.interestOps(0);
+        cancelDeadline();
+        ctx.channel().config().setAutoRead(false);
+    }
+
+    /** The answer of the exchange in hand, from whichever thread closed it; null: close without one. */
+    private void answerFromAnyThread(byte[] answer) {
         try {
-            next.handle(exchange);
-        } catch (IOException | RuntimeException broken) {
-            server.failed("handing a request over", broken);
+            ctx.executor().execute(() -> answer(answer));
+        } catch (RejectedExecutionException stopping) {
+            // the server is closing: so is this connection
+        }
+    }
+
+    private void answer(byte[] answer) {
+        if (state != State.HANDLING) {
+            return; // closed meanwhile
+        } else if (answer == null) {
             close();
+        } else {
+            write(answer, exchange.closesAfterAnswer());
         }
     }
 
@@ -231,82 +215,83 @@ final class Connection {
 
     private void write(byte[] answer, boolean close) {
         state = State.WRITING;
-        out = ByteBuffer.wrap(answer);
-        closeAfterWrite = close;
-        deadline = System.nanoTime() + LocalHttpServer.WRITE_NANOS;
-        key.interestOps(SelectionKey.OP_WRITE);
-        writable();
+        ctx.channel().config().setAutoRead(false);
+        deadline(LocalHttpServer.WRITE_NANOS);
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(answer)).addListener(written -> {
+            if (!written.isSuccess()) {
+                close();
+            } else if (close) {
+                drain();
+            } else {
+                nextRequest();
+            }
+        });
     }
 
-    private void drain(int n) {
-        drained += n;
-        start = end = 0;
-        if (drained > LocalHttpServer.MAX_DRAIN_BYTES) {
-            close();
+    /** Keep-alive: the requests that came meanwhile, in turn, then the socket again. */
+    private void nextRequest() {
+        exchange = null;
+        next = null;
+        state = State.IDLE;
+        while (!waiting.isEmpty() && (state == State.IDLE || state == State.BODY)) {
+            channelRead(ctx, waiting.poll());
+        }
+        if (state == State.IDLE) { // bytes of a request read, not yet a whole head: it has begun
+            state = decoder.holdsBytes() ? State.HEAD : State.IDLE;
+            deadline(state == State.HEAD ? LocalHttpServer.REQUEST_NANOS : LocalHttpServer.IDLE_NANOS);
+        }
+        if (state == State.HEAD || state == State.IDLE || state == State.BODY) {
+            ctx.channel().config().setAutoRead(true);
         }
     }
 
     /**
-     * The lines of the head (request line and headers, without CR LF) once the empty line that
-     * ends it is in; null before. Empty lines before the request line are skipped (RFC 9112).
+     * Half-close, then read and drop what the client still sends, for a while: a close with
+     * unread bytes would reset the connection, and the client could lose the answer it has not read yet.
      */
-    private List<byte[]> headLines() {
-        while (start < end && (buffer[start] == '\r' || buffer[start] == '\n') && scanned <= start) {
-            start++;
-        }
-        int from = Math.max(start, scanned);
-        for (int i = from; i < end; i++) {
-            if (buffer[i] != '\n') {
-                continue;
-            }
-            int previous = i - 1;
-            if (previous > start && buffer[previous] == '\r') {
-                previous--;
-            }
-            if (previous > start && buffer[previous] == '\n') {
-                List<byte[]> lines = split(start, i + 1);
-                start = i + 1;
-                scanned = start;
-                return lines;
-            }
-        }
-        scanned = end;
-        if (end - start >= LocalHttpServer.MAX_HEAD_BYTES) {
-            boolean lineEnded = false;
-            for (int i = start; i < end && !lineEnded; i++) {
-                lineEnded = buffer[i] == '\n';
-            }
-            throw lineEnded
-                    ? new Refusal(431, "headers_too_large", "the request's headers are longer than " + LocalHttpServer.MAX_HEAD_BYTES + " bytes")
-                    : new Refusal(414, "uri_too_long", "the request line is longer than " + LocalHttpServer.MAX_HEAD_BYTES + " bytes");
-        }
-        return null;
+    private void drain() {
+        state = State.DRAINING;
+        releaseWaiting();
+        deadline(LocalHttpServer.DRAIN_NANOS);
+        ((SocketChannel) ctx.channel()).shutdownOutput();
+        ctx.channel().config().setAutoRead(true);
     }
 
-    private List<byte[]> split(int from, int to) {
-        List<byte[]> lines = new ArrayList<>();
-        int lineStart = from;
-        for (int i = from; i < to; i++) {
-            if (buffer[i] == '\n') {
-                int lineEnd = i > lineStart && buffer[i - 1] == '\r' ? i - 1 : i;
-                if (lineEnd > lineStart) {
-                    lines.add(Arrays.copyOfRange(buffer, lineStart, lineEnd));
-                }
-                lineStart = i + 1;
-            }
+    /** Its deadline passed: a request begun and not finished is told so (408); anything else just closes. */
+    private void expire() {
+        if (state == State.HEAD || state == State.BODY) {
+            refuse(new Refusal(408, "request_timeout", "the request was not complete within " + LocalHttpServer.REQUEST_SECONDS
+                    + " s of its first byte; send the head and the body without pausing"));
+        } else if (state != State.HANDLING) {
+            close();
         }
-        return lines;
     }
 
-    /** Room to read into: the unread bytes moved to the front, or a larger buffer (a head of at most the limit). */
-    private void makeRoom() {
-        if (start > 0) {
-            System.arraycopy(buffer, start, buffer, 0, end - start);
-            end -= start;
-            scanned = Math.max(0, scanned - start);
-            start = 0;
-        } else if (buffer.length <= LocalHttpServer.MAX_HEAD_BYTES) {
-            buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, LocalHttpServer.MAX_HEAD_BYTES + 1));
+    void close() {
+        if (state == State.CLOSED) {
+            return;
+        }
+        state = State.CLOSED;
+        cancelDeadline();
+        releaseWaiting();
+        ctx.close();
+    }
+
+    private void releaseWaiting() {
+        for (Object message; (message = waiting.poll()) != null; ) {
+            ReferenceCountUtil.release(message);
+        }
+    }
+
+    private void deadline(long nanos) {
+        cancelDeadline();
+        deadline = ctx.executor().schedule(this::expire, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void cancelDeadline() {
+        if (deadline != null) {
+            deadline.cancel(false);
+            deadline = null;
         }
     }
 }

@@ -17,8 +17,8 @@ import java.util.function.Consumer;
 /**
  * One request and its answer, as the JDK's {@link HttpExchange} so that handlers are plain
  * {@code HttpHandler}s: the request is read in full before a handler gets it (its body is
- * bytes in memory), and the answer is collected in memory and sent by the server's I/O thread
- * when the exchange is closed, so no handler thread ever waits on a slow client.
+ * bytes in memory), and the answer is collected in memory and sent by the connection's event
+ * loop when the exchange is closed, so no handler thread ever waits on a slow client.
  */
 final class ServerExchange extends HttpExchange {
 
