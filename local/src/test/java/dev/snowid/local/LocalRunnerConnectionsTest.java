@@ -167,6 +167,45 @@ class LocalRunnerConnectionsTest {
         assertEquals("/", RequestTarget.rawPath(java.net.URI.create("?x")));
     }
 
+    /**
+     * The bound on open connections: one past it is answered 503 as JSON and closed, at once; once
+     * a connection closes, the next one is served. The runner counts a connection when its event
+     * loop accepts it, so the test waits (with a deadline) for the count to reach the bound.
+     */
+    @Test
+    void oneConnectionPastTheBoundIs503AsJsonAndOneClosingLetsTheNextIn(TestTable table) throws IOException, InterruptedException {
+        try (LocalRunner runner = LocalRunner.start(environment(table))) {
+            int port = runner.port();
+            String ids = "GET /ids HTTP/1.1\r\nHost: localhost:" + port + "\r\nConnection: close\r\n\r\n";
+            List<Socket> held = new ArrayList<>();
+            try {
+                for (int i = 0; i < LocalHttpServer.MAX_CONNECTIONS; i++) {
+                    held.add(RawHttp.open(port));
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                Answer past = RawHttp.exchange(port, ids);
+                while (past.status() == 200 && System.nanoTime() < deadline) {
+                    Thread.sleep(50); // the held connections are still being accepted
+                    past = RawHttp.exchange(port, ids);
+                }
+                String message = past.assertJsonError(503, "unavailable", "one connection past " + LocalHttpServer.MAX_CONNECTIONS);
+                assertTrue(message.contains(LocalHttpServer.MAX_CONNECTIONS + " connections"), message);
+
+                held.remove(0).close();
+                Answer next = RawHttp.exchange(port, ids);
+                while (next.status() == 503 && System.nanoTime() < deadline) {
+                    Thread.sleep(50); // the closed connection is still being counted out
+                    next = RawHttp.exchange(port, ids);
+                }
+                assertEquals(200, next.status(), next.text());
+            } finally {
+                for (Socket socket : held) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
     static Map<String, String> environment(TestTable table) {
         return Map.of(LocalSettings.LOCAL_PORT, "0", FunctionSettings.TABLE, table.name(),
                 FunctionSettings.DYNAMODB_ENDPOINT, table.endpoint().toString(), LocalSettings.LOCAL_LEASE_SECRET, SECRET);
