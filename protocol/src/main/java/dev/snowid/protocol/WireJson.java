@@ -78,7 +78,7 @@ final class WireJson {
             throw error(text, "expected a string, a whole number, true, false or null (nested values are not expected)");
         }
         String number = value.number().get();
-        if (number.matches(".*[.eE].*")) {
+        if (number.indexOf('.') >= 0 || number.indexOf('e') >= 0 || number.indexOf('E') >= 0) {
             throw error(text, "only whole numbers are expected");
         }
         try {

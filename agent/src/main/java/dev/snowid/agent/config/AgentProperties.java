@@ -95,16 +95,7 @@ public final class AgentProperties {
     static final Setting<String> ON_UNAVAILABLE_SETTING = property(ON_UNAVAILABLE).byDefault("throw")
             .allowed(UnavailablePolicy.ALLOWED, "throw", "wait:", "1", Long.toString(UnavailablePolicy.MAX_WAIT_MILLIS))
             .means("what a redirected method does when no ID can be issued");
-    static final Setting<Boolean> JMX_SETTING = property(JMX).parsedBy(new Setting.Parser<Boolean>() {
-        @Override
-        public Boolean parse(String text) {
-            if (!text.equals("true") && !text.equals("false")) {
-                throw new IllegalArgumentException("is not a switch: allowed true or false (the default true registers the MBean"
-                        + " dev.snowid:type=Agent)");
-            }
-            return Boolean.valueOf(text);
-        }
-    }).byDefault("true").allowed("true or false", "true", "false")
+    static final Setting<Boolean> JMX_SETTING = property(JMX).asSwitch().byDefault("true")
             .means("whether to register the MBean dev.snowid:type=Agent");
     static final Setting<String> CONFIG_SETTING = property(CONFIG)
             .allowed("a path, absolute or relative to the working directory")
