@@ -41,95 +41,119 @@ public final class GatewayEvent {
         if (root.fields().isEmpty()) {
             throw notAnEvent("the event is not a JSON object");
         }
-        Optional<JsonValue> context = root.field("requestContext").filter(c -> c.fields().isPresent());
-        boolean v2 = text(root, "version").map("2.0"::equals).orElse(false)
-                || context.flatMap(c -> c.field("http")).flatMap(JsonValue::fields).isPresent();
+        JsonValue context = object(root, "requestContext");
+        boolean v2 = "2.0".equals(text(root, "version")) || object(context, "http") != null;
         return v2 ? readV2(root, context) : readV1(root, context);
     }
 
-    private static ApiRequest readV2(JsonValue root, Optional<JsonValue> context) {
-        String method = context.flatMap(c -> c.field("http")).flatMap(h -> text(h, "method"))
-                .orElseThrow(() -> notAnEvent("payload 2.0 event without requestContext.http.method"));
-        String rawPath = text(root, "rawPath")
-                .or(() -> context.flatMap(c -> c.field("http")).flatMap(h -> text(h, "path")))
-                .orElseThrow(() -> notAnEvent("payload 2.0 event without rawPath"));
+    private static ApiRequest readV2(JsonValue root, JsonValue context) {
+        String method = text(context, "http", "method");
+        if (method == null) {
+            throw notAnEvent("payload 2.0 event without requestContext.http.method");
+        }
+        String rawPath = firstOf(text(root, "rawPath"), text(context, "http", "path"));
+        if (rawPath == null) {
+            throw notAnEvent("payload 2.0 event without rawPath");
+        }
         String path = withoutStage(PercentDecoding.decodePath(rawPath), context);
-        Map<String, List<String>> query = PercentDecoding.parseQuery(text(root, "rawQueryString").orElse(""));
-        Map<String, String> headers = headers(root.field("headers"), Optional.empty());
-        Optional<String> iamCaller = context.flatMap(c -> c.field("authorizer")).flatMap(a -> a.field("iam"))
-                .flatMap(iam -> text(iam, "userArn"));
+        Map<String, List<String>> query = PercentDecoding.parseQuery(firstOf(text(root, "rawQueryString"), ""));
+        Map<String, String> headers = headers(object(root, "headers"), null);
+        String iamCaller = text(context, "authorizer", "iam", "userArn");
         // The route API Gateway matched: the one the function answers as (a request that reached $default is none of them).
-        String routeKey = text(root, "routeKey").or(() -> context.flatMap(c -> text(c, "routeKey"))).orElse(DEFAULT_ROUTE_KEY);
-        return new ApiRequest(PayloadFormat.V2, routeKey, method, path, query, headers, body(root), requestId(context), iamCaller);
+        String routeKey = firstOf(text(root, "routeKey"), firstOf(text(context, "routeKey"), DEFAULT_ROUTE_KEY));
+        return new ApiRequest(PayloadFormat.V2, routeKey, method, path, query, headers, body(root), text(context, "requestId"),
+                Optional.ofNullable(iamCaller));
     }
 
-    private static ApiRequest readV1(JsonValue root, Optional<JsonValue> context) {
-        String method = text(root, "httpMethod")
-                .orElseThrow(() -> notAnEvent("neither a payload 2.0 event (requestContext.http) nor a 1.0 one (httpMethod)"));
-        // REST APIs give "path" decoded and without the stage.
-        String path = text(root, "path").orElseThrow(() -> notAnEvent("payload 1.0 event without path"));
-        Map<String, List<String>> query = new LinkedHashMap<>();
-        Optional<Map<String, JsonValue>> multi = root.field("multiValueQueryStringParameters").flatMap(JsonValue::fields);
-        if (multi.isPresent()) {
-            multi.get().forEach((name, values) -> {
-                List<String> list = strings(values);
-                values.string().ifPresent(list::add);
-                query.put(name, list);
-            });
-        } else {
-            root.field("queryStringParameters").flatMap(JsonValue::fields).ifPresent(q -> q
-                    .forEach((name, value) -> query.put(name, value.string().map(List::of).orElse(List.of()))));
+    private static ApiRequest readV1(JsonValue root, JsonValue context) {
+        String method = text(root, "httpMethod");
+        if (method == null) {
+            throw notAnEvent("neither a payload 2.0 event (requestContext.http) nor a 1.0 one (httpMethod)");
         }
-        Map<String, String> headers = headers(root.field("headers"), root.field("multiValueHeaders"));
+        // REST APIs give "path" decoded and without the stage.
+        String path = text(root, "path");
+        if (path == null) {
+            throw notAnEvent("payload 1.0 event without path");
+        }
+        Map<String, List<String>> query = new LinkedHashMap<>();
+        JsonValue multi = object(root, "multiValueQueryStringParameters");
+        if (multi != null) {
+            for (Map.Entry<String, JsonValue> parameter : multi.fields().get().entrySet()) {
+                List<String> values = strings(parameter.getValue());
+                addIfText(values, parameter.getValue());
+                query.put(parameter.getKey(), values);
+            }
+        } else {
+            for (Map.Entry<String, JsonValue> parameter : entries(object(root, "queryStringParameters"))) {
+                String value = parameter.getValue().string().orElse(null);
+                query.put(parameter.getKey(), value == null ? List.of() : List.of(value));
+            }
+        }
+        Map<String, String> headers = headers(object(root, "headers"), object(root, "multiValueHeaders"));
         // REST APIs fill identity.userArn only for callers they authorized with IAM.
-        Optional<String> iamCaller = context.flatMap(c -> c.field("identity")).flatMap(identity -> text(identity, "userArn"));
+        String iamCaller = text(context, "identity", "userArn");
         // The REST API's resource the request matched, with the method: a route key as HTTP APIs write them.
-        String routeKey = text(root, "resource").map(resource -> method + " " + resource).orElse(DEFAULT_ROUTE_KEY);
-        return new ApiRequest(PayloadFormat.V1, routeKey, method, path, query, headers, body(root), requestId(context), iamCaller);
+        String resource = text(root, "resource");
+        String routeKey = resource == null ? DEFAULT_ROUTE_KEY : method + " " + resource;
+        return new ApiRequest(PayloadFormat.V1, routeKey, method, path, query, headers, body(root), text(context, "requestId"),
+                Optional.ofNullable(iamCaller));
     }
 
     /** Header names in lower case; repeated headers joined with commas, as HTTP allows. */
-    private static Map<String, String> headers(Optional<JsonValue> single, Optional<JsonValue> multi) {
+    private static Map<String, String> headers(JsonValue single, JsonValue multi) {
         Map<String, String> headers = new LinkedHashMap<>();
-        single.flatMap(JsonValue::fields).ifPresent(h -> h.forEach((name, value) ->
-                value.string().ifPresent(text -> headers.put(name.toLowerCase(Locale.ROOT), text))));
-        multi.flatMap(JsonValue::fields).ifPresent(h -> h.forEach((name, values) -> {
-            List<String> list = strings(values);
-            if (!list.isEmpty()) {
-                headers.put(name.toLowerCase(Locale.ROOT), String.join(",", list));
+        for (Map.Entry<String, JsonValue> header : entries(single)) {
+            String value = header.getValue().string().orElse(null);
+            if (value != null) {
+                headers.put(header.getKey().toLowerCase(Locale.ROOT), value);
             }
-        }));
+        }
+        for (Map.Entry<String, JsonValue> header : entries(multi)) {
+            List<String> values = strings(header.getValue());
+            if (!values.isEmpty()) {
+                headers.put(header.getKey().toLowerCase(Locale.ROOT), String.join(",", values));
+            }
+        }
         return headers;
     }
 
     /** The strings of an array (other items skipped); empty for anything but an array. */
     private static List<String> strings(JsonValue values) {
         List<String> list = new ArrayList<>();
-        values.items().ifPresent(items -> items.forEach(item -> item.string().ifPresent(list::add)));
+        for (JsonValue item : values.items().orElse(List.of())) {
+            addIfText(list, item);
+        }
         return list;
     }
 
+    private static void addIfText(List<String> list, JsonValue value) {
+        String text = value.string().orElse(null);
+        if (text != null) {
+            list.add(text);
+        }
+    }
+
     private static byte[] body(JsonValue root) {
-        Optional<String> body = text(root, "body");
-        if (body.isEmpty()) {
+        String body = text(root, "body");
+        if (body == null) {
             return new byte[0];
         }
-        boolean base64 = root.field("isBase64Encoded").flatMap(JsonValue::bool).orElse(false);
-        if (!base64) {
-            return body.get().getBytes(StandardCharsets.UTF_8);
+        JsonValue base64 = root.field("isBase64Encoded").orElse(null);
+        if (base64 == null || !base64.bool().orElse(false)) {
+            return body.getBytes(StandardCharsets.UTF_8);
         }
         try {
-            return Base64.getMimeDecoder().decode(body.get());
+            return Base64.getMimeDecoder().decode(body);
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(ErrorCode.INVALID_BODY, "the request body is marked base64-encoded but is not valid base64");
         }
     }
 
     /** HTTP APIs put a named stage in front of the path ({@code /prod/ids}); {@code $default} adds none. */
-    private static String withoutStage(String path, Optional<JsonValue> context) {
-        Optional<String> stage = context.flatMap(c -> text(c, "stage")).filter(s -> !s.equals("$default") && !s.isEmpty());
-        if (stage.isPresent()) {
-            String prefix = "/" + stage.get();
+    private static String withoutStage(String path, JsonValue context) {
+        String stage = text(context, "stage");
+        if (stage != null && !stage.equals("$default") && !stage.isEmpty()) {
+            String prefix = "/" + stage;
             if (path.equals(prefix)) {
                 return "/";
             }
@@ -140,12 +164,38 @@ public final class GatewayEvent {
         return path;
     }
 
-    private static String requestId(Optional<JsonValue> context) {
-        return context.flatMap(c -> text(c, "requestId")).orElse(null);
+    // The event is walked with plain null checks, not Optional chains: every lambda costs the cold
+    // start a class of its own at the first request, and this is the first code every request runs.
+
+    /** The object at {@code path} under {@code node} (each step an object's field), or null. */
+    private static JsonValue object(JsonValue node, String... path) {
+        JsonValue at = at(node, path);
+        return at != null && at.fields().isPresent() ? at : null;
     }
 
-    private static Optional<String> text(JsonValue node, String field) {
-        return node.field(field).flatMap(JsonValue::string);
+    /** The string at {@code path} under {@code node}, or null (absent, or not a string). */
+    private static String text(JsonValue node, String... path) {
+        JsonValue at = at(node, path);
+        return at == null ? null : at.string().orElse(null);
+    }
+
+    private static JsonValue at(JsonValue node, String... path) {
+        JsonValue at = node;
+        for (String field : path) {
+            if (at == null) {
+                return null;
+            }
+            at = at.field(field).orElse(null);
+        }
+        return at;
+    }
+
+    private static Iterable<Map.Entry<String, JsonValue>> entries(JsonValue object) {
+        return object == null ? List.of() : object.fields().get().entrySet();
+    }
+
+    private static String firstOf(String text, String otherwise) {
+        return text != null ? text : otherwise;
     }
 
     private static ApiError notAnEvent(String why) {
