@@ -17,6 +17,8 @@
 #   ric-floor:      as ric, against bench's FloorHandler (the floor as a handler) under the same client
 #                   in place of the floor program: the ratio is then the function's own, the client's
 #                   start-up being on both sides.
+#   ric-client:     FloorHandler under the client against the floor program: the client's own start-up,
+#                   which every Java function under it pays (the part of ric that ric-floor leaves out).
 # The machine's load moves single runs by tens of ms: read the medians, and compare only
 # numbers from one run of this script.
 # Build first: mvn -q -pl local,bench -am package -DskipTests   (the runner's jar, the function jar
@@ -24,7 +26,7 @@
 #   registry:       N paired runs of FirstId on a guarded stack (a claim registry on the same engine, the
 #                   block claimed by the uncounted first run) against FirstId unguarded, both on the
 #                   block 0-3: the ratio is the registry read's share of a cold start.
-#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor registry
+#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor ric-client registry
 #                                                   (default: all but ric)
 set -euo pipefail
 runs="${1:-7}"
@@ -36,14 +38,14 @@ cd "$root"
 runner=(local/target/snowid-local.jar)
 jar=(lambda/target/snowid-function.jar)
 [ -f "${runner[0]}" ] || { echo "no runner jar: run mvn -q -pl local,bench -am package -DskipTests first (or -pl local without the floor part)" >&2; exit 1; }
-if [[ " $parts " =~ " "ric(-floor)?" " && ! -f bench/target/ric.classpath ]]; then
+if [[ " $parts " =~ " "ric(-floor|-client)?" " && ! -f bench/target/ric.classpath ]]; then
   echo "no runtime interface client: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
-if [[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " && ! -f "${jar[0]}" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|registry)" " && ! -f "${jar[0]}" ]]; then
   echo "no function jar: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
 programs=bench/target/classes
-if [[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|registry)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
   echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1
 fi
 
@@ -102,7 +104,7 @@ for series in engine-running with-dynalite; do
 done
 
 # --- floor: paired runs ------------------------------------------------------------------------
-[[ " $parts " =~ " "(floor|ric|ric-floor|registry)" " ]] || exit 0
+[[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|registry)" " ]] || exit 0
 endpoint="http://127.0.0.1:$engine_port"
 "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor --prepare >/dev/null 2>&1
 # Region and credentials from the environment, as in Lambda; the engine accepts any.
@@ -164,7 +166,7 @@ if [[ " $parts " == *" registry "* ]]; then
   pairs guarded "first-id, guarded (the registry read before the first grant)" "first-id, unguarded (no registry):"
   eval "$saved_floor"
 fi
-[[ " $parts " =~ " "ric(-floor)?" " ]] || exit 0
+[[ " $parts " =~ " "ric(-floor|-client)?" " ]] || exit 0
 
 # --- ric: the function jar under AWS's runtime interface client ---------------------------------
 # Lambda's own JVM flags for Java (tiered compilation stopped at C1, the serial collector), on both sides.
@@ -220,4 +222,7 @@ fi
 if [[ " $parts " == *" ric-floor "* ]]; then
   floor() { ric_floor; } # the floor, as a handler under the same client
   pairs ric_first_id "ric first-id (runtime interface client, init + GET /ids, lease included)" "ric-floor (FloorHandler under the same client):"
+fi
+if [[ " $parts " == *" ric-client "* ]]; then
+  pairs ric_floor "ric-client (FloorHandler under the runtime interface client)"
 fi
