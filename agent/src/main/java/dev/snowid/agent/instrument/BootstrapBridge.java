@@ -100,7 +100,8 @@ public final class BootstrapBridge {
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
                 }
-                channel.force(true);
+                // No fsync: the file lives as long as this JVM, and what reads it goes through the same
+                // page cache; on a busy disk an fsync costs start-up tens of ms.
                 JarFile opened = new JarFile(jar);
                 JarEntry written = opened.getJarEntry(entry);
                 byte[] readBack = written == null ? null : readAll(opened.getInputStream(written));
