@@ -20,9 +20,13 @@ public final class RewriterWarmUp implements Runnable {
     }
 
     public static void startInBackground() {
-        Thread thread = new Thread(new RewriterWarmUp(), "snowid-warm-up");
-        thread.setDaemon(true);
-        thread.start();
+        try {
+            Thread thread = new Thread(new RewriterWarmUp(), "snowid-warm-up");
+            thread.setDaemon(true);
+            thread.start();
+        } catch (RuntimeException e) {
+            // A security manager that forbids threads: the transformer loads the classes itself, as it did before.
+        }
     }
 
     /** Binary names, for the ASM carried in the agent jar (relocated) or on the class path (tests). */
