@@ -31,7 +31,8 @@ class AgentStartUpIT {
             "java.util.Properties$LineReader", // the version's properties file: the manifest says it
             "java.util.regex.Pattern", // SecretText's URL patterns, compiled with the class
             "java.nio.file.AccessDeniedException", // ConfigFile's reading, verified with the class
-            "dev.snowid.agent.shaded.core.client.ClientLog"); // the lease client's log, which a fixed node has no use for
+            "dev.snowid.agent.shaded.core.client.ClientLog", // the lease client's log, which a fixed node has no use for
+            "dev.snowid.agent.shaded.core.client.ClientSettings"); // the client builder's settings, for two ranges
 
     @TempDir
     Path dir;
