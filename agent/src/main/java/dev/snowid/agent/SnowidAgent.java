@@ -5,7 +5,7 @@ import dev.snowid.agent.config.AgentSettings;
 import dev.snowid.agent.config.Target;
 import dev.snowid.agent.instrument.BootstrapBridge;
 import dev.snowid.agent.instrument.PresetCoverage;
-import dev.snowid.agent.instrument.RewriterWarmUp;
+import dev.snowid.agent.instrument.StartUpWarmUp;
 import dev.snowid.agent.instrument.TargetReport;
 import dev.snowid.agent.instrument.TargetTransformer;
 import dev.snowid.agent.runtime.AgentLog;
@@ -83,7 +83,7 @@ public final class SnowidAgent {
         Deque<Undo> done = new ArrayDeque<>();
         try {
             AgentSettings settings = AgentSettings.fromEnvironment(arguments);
-            RewriterWarmUp.startInBackground(); // the settings hold: ASM loads beside the rest of the start, not at the first target
+            StartUpWarmUp.startInBackground(settings.targets()); // the settings hold: what comes later gets a head start
             for (String warning : settings.warnings()) {
                 AgentLog.warn(warning);
             }

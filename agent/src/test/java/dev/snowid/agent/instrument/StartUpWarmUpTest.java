@@ -7,13 +7,13 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** The warm-up names classes that exist: a renamed one (an ASM upgrade) would silently warm up nothing after it. */
-class RewriterWarmUpTest {
+class StartUpWarmUpTest {
 
     @Test
-    void everyClassItWarmsUpExists() {
-        String[] names = RewriterWarmUp.classNames();
+    void everyRewriterClassItLoadsExists() {
+        String[] names = StartUpWarmUp.rewriterClasses();
         for (String name : names) {
-            assertDoesNotThrow(() -> Class.forName(name, false, RewriterWarmUp.class.getClassLoader()), name);
+            assertDoesNotThrow(() -> Class.forName(name, false, StartUpWarmUp.class.getClassLoader()), name);
         }
         assertTrue(Arrays.asList(names).contains(BodyReplacer.class.getName() + "$ReplacedBody"), Arrays.toString(names));
         assertTrue(Arrays.asList(names).contains("net.bytebuddy.jar.asm.MethodWriter"), Arrays.toString(names));
