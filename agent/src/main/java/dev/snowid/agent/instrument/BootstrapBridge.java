@@ -144,17 +144,17 @@ public final class BootstrapBridge {
         return read;
     }
 
-    /** The jar file the agent's classes come from; null when they come from elsewhere. */
+    /** The jar file the agent's classes come from; null when they come from elsewhere, or a security manager will not say. */
     private static File agentJar() {
-        CodeSource source = BootstrapBridge.class.getProtectionDomain().getCodeSource();
-        URL location = source == null ? null : source.getLocation();
-        if (location == null || !"file".equals(location.getProtocol())) {
-            return null;
-        }
         try {
+            CodeSource source = BootstrapBridge.class.getProtectionDomain().getCodeSource();
+            URL location = source == null ? null : source.getLocation();
+            if (location == null || !"file".equals(location.getProtocol())) {
+                return null;
+            }
             File file = new File(location.toURI());
             return file.isFile() ? file : null;
-        } catch (URISyntaxException | IllegalArgumentException e) {
+        } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
             return null;
         }
     }
