@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** The agent's version, written into {@code agent-version.properties} by the build. */
+/**
+ * The agent's version: from its jar's manifest ({@code Implementation-Version}, which the class
+ * loader read when it defined this package), else from {@code agent-version.properties}, written
+ * by the build, for classes that do not come from the agent jar.
+ */
 public final class AgentVersion {
 
     static final String NAME = "snowid-agent";
@@ -16,6 +20,11 @@ public final class AgentVersion {
 
     /** e.g. {@code 0.1.0}; "unknown" when the classes do not come from a build of the agent. */
     static String version() {
+        // The manifest first: looking up and parsing the properties file cost start-up time.
+        Package agent = AgentVersion.class.getPackage();
+        if (agent != null && NAME.equals(agent.getImplementationTitle()) && agent.getImplementationVersion() != null) {
+            return agent.getImplementationVersion();
+        }
         try (InputStream in = AgentVersion.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 return "unknown";

@@ -5,6 +5,7 @@ import dev.snowid.agent.config.AgentSettings;
 import dev.snowid.agent.config.Target;
 import dev.snowid.agent.instrument.BootstrapBridge;
 import dev.snowid.agent.instrument.PresetCoverage;
+import dev.snowid.agent.instrument.StartUpWarmUp;
 import dev.snowid.agent.instrument.TargetReport;
 import dev.snowid.agent.instrument.TargetTransformer;
 import dev.snowid.agent.runtime.AgentLog;
@@ -22,7 +23,9 @@ import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -80,6 +83,7 @@ public final class SnowidAgent {
         Deque<Undo> done = new ArrayDeque<>();
         try {
             AgentSettings settings = AgentSettings.fromEnvironment(arguments);
+            StartUpWarmUp.startInBackground(settings.targets()); // the settings hold: what comes later gets a head start
             for (String warning : settings.warnings()) {
                 AgentLog.warn(warning);
             }
@@ -225,11 +229,17 @@ public final class SnowidAgent {
         instrumentation.addTransformer(transformer, true);
         done.push(new RemoveTransformer(instrumentation, transformer));
         // Classes loaded before the agent (agentmain, or loaded by another agent first) are retransformed.
+        // One pass, by binary name: in premain nearly all of the ~1,000 are the JDK's own.
         List<Class<?>> loaded = new ArrayList<>();
+        Set<String> loadedTargetClasses = new HashSet<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            coverage.loaded(type.getName().replace('.', '/'));
-            if (transformer.isTarget(type) && instrumentation.isModifiableClass(type)) {
-                loaded.add(type);
+            String name = type.getName();
+            coverage.loaded(name);
+            if (transformer.isTargetClass(name)) {
+                loadedTargetClasses.add(name);
+                if (instrumentation.isModifiableClass(type)) {
+                    loaded.add(type);
+                }
             }
         }
         if (!loaded.isEmpty()) {
@@ -239,7 +249,7 @@ public final class SnowidAgent {
                 AgentLog.error(WarningCode.REDIRECT_FAILED.tag("could not retransform already loaded targets " + loaded + ": " + e));
             }
         }
-        report.noteMissingClasses(instrumentation);
+        report.noteMissingClasses(loadedTargetClasses);
         return report;
     }
 

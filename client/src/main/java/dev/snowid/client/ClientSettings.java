@@ -46,12 +46,12 @@ public final class ClientSettings {
     public static final Setting<String> CODEC = Setting.named("codec")
             .unsetMeans("the API's epoch")
             .means("the ID layout and epoch; when set, a lease API with another epoch is refused");
-    /** Longest wait for a slot: the longest lease, by then every dead holder's slot is free. */
-    public static final NumberRange WAIT_FOR_SLOT_RANGE = NumberRange.of(0, SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, "ms");
+    /** Longest wait for a slot ({@link Ranges#WAIT_FOR_SLOT}). */
+    public static final NumberRange WAIT_FOR_SLOT_RANGE = Ranges.WAIT_FOR_SLOT;
     public static final Setting<Long> WAIT_FOR_SLOT = Setting.named("waitForSlotUpTo").in(WAIT_FOR_SLOT_RANGE).byDefault("0")
             .means("when every slot is held at build(), wait up to this long for one to free");
-    /** How long start-up asks again after no settled answer: 0 (one attempt) to ten minutes, beyond which a start-up looks hung. */
-    public static final NumberRange STARTUP_DEADLINE_RANGE = NumberRange.of(0, 600_000, "ms");
+    /** How long start-up asks again after no settled answer ({@link Ranges#STARTUP_DEADLINE}). */
+    public static final NumberRange STARTUP_DEADLINE_RANGE = Ranges.STARTUP_DEADLINE;
     /** Room for a few attempts after a lost answer, and short enough that a wrong URL is reported soon. */
     public static final long DEFAULT_STARTUP_DEADLINE_MILLIS = 10_000;
     public static final Setting<Long> STARTUP_DEADLINE = Setting.named("startupDeadline").in(STARTUP_DEADLINE_RANGE)
@@ -75,6 +75,20 @@ public final class ClientSettings {
             LOG);
 
     private ClientSettings() {
+    }
+
+    /**
+     * The ranges alone, declared here once: a front end that only checks them (the agent, whose
+     * fixed node never builds a client) loads this class, not the builder's dozen settings.
+     */
+    public static final class Ranges {
+        /** Longest wait for a slot: the longest lease, by then every dead holder's slot is free. */
+        public static final NumberRange WAIT_FOR_SLOT = NumberRange.of(0, SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, "ms");
+        /** How long start-up asks again after no settled answer: 0 (one attempt) to ten minutes, beyond which a start-up looks hung. */
+        public static final NumberRange STARTUP_DEADLINE = NumberRange.of(0, 600_000, "ms");
+
+        private Ranges() {
+        }
     }
 
     /**

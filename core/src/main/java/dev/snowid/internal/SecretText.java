@@ -13,8 +13,6 @@ public final class SecretText {
     /** Replaces a value nobody may see in a message. */
     public static final String HIDDEN = "<not shown>";
 
-    private static final Pattern USER_INFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)[^/?#@\\s]*@");
-    private static final Pattern URL_QUERY = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^?#\\s]*)([?#])\\S*");
     private static final String[] SECRET_WORDS = {"SECRET", "TOKEN", "PASSWORD", "PASSWD", "CREDENTIAL", "KEY", "AUTH"};
 
     private SecretText() {
@@ -25,11 +23,20 @@ public final class SecretText {
      * query or fragment ({@code https://<not shown>@host/path?<not shown>}).
      */
     public static String withUrlSecretsHidden(String text) {
-        if (text == null) {
-            return null;
+        if (text == null || !text.contains("://")) {
+            return text; // both patterns need a scheme's "://": most values (and every start) never compile them
         }
-        String hidden = URL_QUERY.matcher(text).replaceAll("$1$2" + HIDDEN); // first: HIDDEN has a space, where a URL ends
-        return USER_INFO.matcher(hidden).replaceAll("$1" + HIDDEN + "@");
+        String hidden = UrlPatterns.QUERY.matcher(text).replaceAll("$1$2" + HIDDEN); // first: HIDDEN has a space, where a URL ends
+        return UrlPatterns.USER_INFO.matcher(hidden).replaceAll("$1" + HIDDEN + "@");
+    }
+
+    /**
+     * Compiled when a URL is first hidden, not with this class: the agent's settings are quoted
+     * through here at start-up, and compiling would load java.util.regex and spin its lambdas before main.
+     */
+    private static final class UrlPatterns {
+        static final Pattern USER_INFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)[^/?#@\\s]*@");
+        static final Pattern QUERY = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^?#\\s]*)([?#])\\S*");
     }
 
     /** Whether a setting of this name probably holds a secret ({@code SNOWID_LEASE_TOKEN}, {@code snowid.api.key}, …). */

@@ -63,6 +63,16 @@ class SettingCatalogueTest {
         assertEquals("https://host/x", SecretText.withUrlSecretsHidden("https://host/x"));
     }
 
+    /** Only text with a scheme's "://" is a URL to scrub (the patterns are compiled only then); any scheme, any case. */
+    @Test
+    void onlyTextWithASchemeIsScrubbed() {
+        assertEquals("me:hunter2@host/p?token=x#y", SecretText.withUrlSecretsHidden("me:hunter2@host/p?token=x#y"));
+        assertEquals("7:13", SecretText.withUrlSecretsHidden("7:13"));
+        assertEquals("HTTPS://<not shown>@h/p?<not shown>", SecretText.withUrlSecretsHidden("HTTPS://u:p@h/p?token=x"));
+        assertEquals("jdbc:h2:tcp://<not shown>@db", SecretText.withUrlSecretsHidden("jdbc:h2:tcp://sa:pw@db"));
+        assertNull(SecretText.withUrlSecretsHidden(null));
+    }
+
     @Test
     void aNameIsDeclaredOnce() {
         assertThrows(IllegalArgumentException.class, () -> SettingCatalogue.of("the thing", PORT, Setting.named("X_PORT")));

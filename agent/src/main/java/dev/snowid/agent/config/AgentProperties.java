@@ -74,10 +74,10 @@ public final class AgentProperties {
     static final Setting<Long> LEASE_MILLIS_SETTING = property(LEASE_MILLIS).in(LeaseTerms.LEASE_MILLIS_RANGE)
             .unsetMeans("the duration the API grants").onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") has no lease")
             .means("plan renewals as if the lease lasted this long, never longer than granted; only with snowid.lease.url");
-    static final Setting<Long> WAIT_FOR_SLOT_SETTING = property(WAIT_FOR_SLOT).in(ClientSettings.WAIT_FOR_SLOT_RANGE).byDefault("0")
+    static final Setting<Long> WAIT_FOR_SLOT_SETTING = property(WAIT_FOR_SLOT).in(ClientSettings.Ranges.WAIT_FOR_SLOT).byDefault("0")
             .onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") takes no slot from a pool")
             .means("when every slot of the pool is held at start-up, wait up to this long for one to free; only with snowid.lease.url");
-    public static final Setting<Long> STARTUP_DEADLINE_SETTING = property(STARTUP_DEADLINE).in(ClientSettings.STARTUP_DEADLINE_RANGE)
+    public static final Setting<Long> STARTUP_DEADLINE_SETTING = property(STARTUP_DEADLINE).in(ClientSettings.Ranges.STARTUP_DEADLINE)
             .byDefault(Long.toString(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS))
             .onlyWith(LEASE_URL_SETTING, LEASED + "; a fixed node (" + NODE + ") asks the lease API nothing")
             .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"

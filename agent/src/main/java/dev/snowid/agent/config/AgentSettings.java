@@ -214,6 +214,7 @@ public final class AgentSettings {
     /** Presets and {@code Class#method[:kind]} entries, in any mix; a method named twice is redirected once. */
     private static List<Target> parseTargets(SettingSource reader) {
         String text = reader.get(TARGETS);
+        String described = text == null ? null : reader.describe(TARGETS); // once, not per entry
         Map<Target, Target> targets = new LinkedHashMap<>();
         for (String part : text == null ? new String[0] : text.split(",")) {
             String entry = part.trim();
@@ -225,20 +226,20 @@ public final class AgentSettings {
                 Preset preset = Preset.named(entry);
                 if (preset == null) {
                     String closest = AgentProperties.CATALOGUE.closest(entry, Preset.names());
-                    throw new AgentConfigurationException(reader.describe(TARGETS) + ": '" + entry + "' is not a preset: presets are "
+                    throw new AgentConfigurationException(described + ": '" + entry + "' is not a preset: presets are "
                             + Preset.names() + (closest != null ? " (did you mean `" + closest + "`?)" : "") + "; a target is "
                             + Target.SYNTAX + ", e.g. com.acme.Ids#next");
                 }
                 parsed = preset.targets();
             } else {
-                parsed = Collections.singletonList(Target.parse(entry, reader.describe(TARGETS)));
+                parsed = Collections.singletonList(Target.parse(entry, described));
             }
             for (Target target : parsed) {
                 Target earlier = targets.get(target);
                 if (earlier == null) {
                     targets.put(target, target);
                 } else if (earlier.kind() != target.kind()) {
-                    throw new AgentConfigurationException(reader.describe(TARGETS) + ": " + earlier + " and " + target
+                    throw new AgentConfigurationException(described + ": " + earlier + " and " + target
                             + " name the same methods with different kinds; name them once");
                 }
             }

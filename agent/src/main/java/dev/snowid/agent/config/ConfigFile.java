@@ -35,33 +35,7 @@ public final class ConfigFile {
 
     /** {@code setting} names where the path came from, e.g. {@code snowid.config='/etc/snowid.properties'}. */
     static ConfigFile read(String location, String setting) {
-        String allowed = "allowed: the path of a readable properties file with snowid.* keys (e.g. snowid.node=7:13), absolute or"
-                + " relative to the working directory " + System.getProperty("user.dir") + "; the agent argument, if any, is such a path";
-        Path path;
-        try {
-            path = Paths.get(location.trim());
-        } catch (InvalidPathException e) {
-            throw new AgentConfigurationException(setting + " is not a path (" + e.getMessage() + "); " + allowed);
-        }
-        if (Files.isDirectory(path)) {
-            throw new AgentConfigurationException(setting + " cannot be read: it is a directory; " + allowed);
-        }
-        ConfigFileTrust.require(path, setting);
-        Properties values = new Properties();
-        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            values.load(in);
-        } catch (NoSuchFileException e) {
-            throw new AgentConfigurationException(setting + " cannot be read: no such file; " + allowed);
-        } catch (AccessDeniedException e) {
-            throw new AgentConfigurationException(setting + " cannot be read: permission denied; " + allowed);
-        } catch (CharacterCodingException e) {
-            throw new AgentConfigurationException(setting + " cannot be read: it is not UTF-8 text; " + allowed);
-        } catch (IOException e) {
-            throw new AgentConfigurationException(setting + " cannot be read: " + e.getMessage() + "; " + allowed);
-        } catch (IllegalArgumentException e) {
-            throw new AgentConfigurationException(setting + " is not a properties file: " + e.getMessage() + "; " + allowed);
-        }
-        return new ConfigFile(path, values);
+        return FromDisk.read(location, setting);
     }
 
     /** The value of {@code key}; null when absent or empty (as for properties and variables). */
@@ -80,11 +54,52 @@ public final class ConfigFile {
 
     /** Whether every user of the machine may read it (false where the file system cannot say). */
     boolean readableByAll() {
-        try {
-            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path);
-            return permissions.contains(PosixFilePermission.OTHERS_READ);
-        } catch (IOException | UnsupportedOperationException e) {
-            return false;
+        return FromDisk.readableByAll(path);
+    }
+
+    /**
+     * What touches the disk, in a class of its own: verifying a class loads every exception it
+     * catches, and a JVM without a file (most) should not load those before main.
+     */
+    private static final class FromDisk {
+
+        static ConfigFile read(String location, String setting) {
+            String allowed = "allowed: the path of a readable properties file with snowid.* keys (e.g. snowid.node=7:13), absolute or"
+                    + " relative to the working directory " + System.getProperty("user.dir") + "; the agent argument, if any, is such a path";
+            Path path;
+            try {
+                path = Paths.get(location.trim());
+            } catch (InvalidPathException e) {
+                throw new AgentConfigurationException(setting + " is not a path (" + e.getMessage() + "); " + allowed);
+            }
+            if (Files.isDirectory(path)) {
+                throw new AgentConfigurationException(setting + " cannot be read: it is a directory; " + allowed);
+            }
+            ConfigFileTrust.require(path, setting);
+            Properties values = new Properties();
+            try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                values.load(in);
+            } catch (NoSuchFileException e) {
+                throw new AgentConfigurationException(setting + " cannot be read: no such file; " + allowed);
+            } catch (AccessDeniedException e) {
+                throw new AgentConfigurationException(setting + " cannot be read: permission denied; " + allowed);
+            } catch (CharacterCodingException e) {
+                throw new AgentConfigurationException(setting + " cannot be read: it is not UTF-8 text; " + allowed);
+            } catch (IOException e) {
+                throw new AgentConfigurationException(setting + " cannot be read: " + e.getMessage() + "; " + allowed);
+            } catch (IllegalArgumentException e) {
+                throw new AgentConfigurationException(setting + " is not a properties file: " + e.getMessage() + "; " + allowed);
+            }
+            return new ConfigFile(path, values);
+        }
+
+        static boolean readableByAll(Path path) {
+            try {
+                Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path);
+                return permissions.contains(PosixFilePermission.OTHERS_READ);
+            } catch (IOException | UnsupportedOperationException e) {
+                return false;
+            }
         }
     }
 }

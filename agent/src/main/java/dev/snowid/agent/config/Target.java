@@ -45,10 +45,9 @@ public final class Target {
 
     /** Parses {@code a.b.C#method[:kind]}; {@code setting} is only for the error message. */
     public static Target parse(String text, String setting) {
-        String allowed = "expected " + SYNTAX + ", e.g. com.acme.Ids#next or com.acme.Ids#next:string, or a preset: " + Preset.names();
         int hash = text.indexOf('#');
         if (hash < 0 || hash != text.lastIndexOf('#')) {
-            throw new AgentConfigurationException(setting + ": '" + text + "' is not a target: " + allowed);
+            throw new AgentConfigurationException(setting + ": '" + text + "' is not a target: " + allowed());
         }
         String className = text.substring(0, hash);
         String method = text.substring(hash + 1);
@@ -61,14 +60,19 @@ public final class Target {
         for (String part : className.split("\\.", -1)) {
             if (!isJavaIdentifier(part)) {
                 throw new AgentConfigurationException(setting + ": '" + text + "' is not a target: class name '" + className
-                        + "' is not a fully qualified Java class name; " + allowed);
+                        + "' is not a fully qualified Java class name; " + allowed());
             }
         }
         if (!isJavaIdentifier(method)) {
             throw new AgentConfigurationException(setting + ": '" + text + "' is not a target: method name '" + method
-                    + "' is not a Java method name (constructors cannot be redirected); " + allowed);
+                    + "' is not a Java method name (constructors cannot be redirected); " + allowed());
         }
         return new Target(className, method, kind, null);
+    }
+
+    /** For the error messages only: built when one is thrown, not for every target parsed at start-up. */
+    private static String allowed() {
+        return "expected " + SYNTAX + ", e.g. com.acme.Ids#next or com.acme.Ids#next:string, or a preset: " + Preset.names();
     }
 
     private static Kind parseKind(String suffix, String text, String setting) {

@@ -7,7 +7,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
@@ -18,14 +20,15 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.lang.instrument.Instrumentation;
+import java.security.CodeSource;
 import java.util.function.LongSupplier;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
+import java.util.zip.ZipEntry;
 
 /**
  * Puts {@code SnowidBridge} on the bootstrap class loader, as OpenTelemetry's agent does with its
- * bootstrap classes: its class file is copied into a one-class jar in a temporary file that is
+ * bootstrap classes: a one-class jar holding its class file is copied into a temporary file that is
  * appended to the bootstrap search path. It must be loaded from there before anything resolves
  * it through the system class loader (which holds the agent jar, and the bridge's class file in it), so this class only names it as a string; {@link BridgeInstaller},
  * loaded afterwards, calls it.
@@ -33,6 +36,8 @@ import java.util.jar.JarOutputStream;
 public final class BootstrapBridge {
 
     private static final String BRIDGE = "dev.snowid.agent.bootstrap.SnowidBridge";
+    /** Built from the bridge's class file by the build (the agent's pom). */
+    static final String BRIDGE_JAR = "dev/snowid/agent/instrument/bootstrap-bridge.jar";
 
     private BootstrapBridge() {
     }
@@ -71,32 +76,36 @@ public final class BootstrapBridge {
     /**
      * The one-class jar, in a new file only this user can read or write ({@code 0600} from its
      * creation where the file system has POSIX permissions), written through the channel that
-     * created it. The bootstrap loader needs a {@link JarFile}, which opens by name, so before the
-     * writing channel is let go the entry is read back through the {@code JarFile} and compared
-     * with the bytes written: a file swapped in between is refused, not loaded.
+     * created it. The jar is built with the agent ({@value #BRIDGE_JAR}): zipping it here would load
+     * java.time and the time-zone rules for its entry's time stamp. The bootstrap loader needs a
+     * {@link JarFile}, which opens by name, so before the writing channel is let go the entry is
+     * read back through the {@code JarFile} and compared with the bridge's class file in the agent
+     * jar: a file swapped in between is refused, not loaded.
      */
     static JarFile writeJar() {
         String entry = BRIDGE.replace('.', '/') + ".class";
-        try (InputStream classFile = BootstrapBridge.class.getClassLoader().getResourceAsStream(entry)) {
-            if (classFile == null) {
-                throw new IllegalStateException(entry + " is missing from the agent jar");
+        try {
+            byte[][] read = fromAgent(BRIDGE_JAR, entry);
+            for (int i = 0; i < read.length; i++) {
+                if (read[i] == null) {
+                    throw new IllegalStateException((i == 0 ? BRIDGE_JAR : entry) + " is missing from the agent jar");
+                }
             }
-            byte[] bridgeClass = readAll(classFile);
+            byte[] bridgeClass = read[1];
             FileChannel[] created = new FileChannel[1];
             File jar = createNewFile(created).toFile();
             jar.deleteOnExit();
             try (FileChannel channel = created[0]) {
-                JarOutputStream out = new JarOutputStream(Channels.newOutputStream(channel));
-                out.putNextEntry(new JarEntry(entry));
-                out.write(bridgeClass);
-                out.closeEntry();
-                out.finish();
-                out.flush();
-                channel.force(true);
+                ByteBuffer bytes = ByteBuffer.wrap(read[0]);
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                // No fsync: the file lives as long as this JVM, and what reads it goes through the same
+                // page cache; on a busy disk an fsync costs start-up tens of ms.
                 JarFile opened = new JarFile(jar);
                 JarEntry written = opened.getJarEntry(entry);
-                byte[] read = written == null ? null : readAll(opened.getInputStream(written));
-                if (!Arrays.equals(bridgeClass, read)) {
+                byte[] readBack = written == null ? null : readAll(opened.getInputStream(written));
+                if (!Arrays.equals(bridgeClass, readBack)) {
                     opened.close();
                     throw new IllegalStateException("the bootstrap bridge jar " + jar + " does not hold what was written to it;"
                             + " something else changed or replaced it; not loading it");
@@ -106,6 +115,47 @@ public final class BootstrapBridge {
         } catch (IOException e) {
             throw new IllegalStateException("could not write the bootstrap bridge jar to the temporary directory ("
                     + System.getProperty("java.io.tmpdir") + "): " + e, e);
+        }
+    }
+
+    /**
+     * The entries' bytes (null for one that is missing), read from the agent jar opened directly:
+     * a class loader's resource lookup would first load the module system's image reader and the
+     * {@code jar:} URL handler. Classes from a directory (unit tests) or from a jar that is no
+     * plain file are read through their class loader.
+     */
+    static byte[][] fromAgent(String... entries) throws IOException {
+        byte[][] read = new byte[entries.length][];
+        File agentJar = agentJar();
+        if (agentJar != null) {
+            try (JarFile jar = new JarFile(agentJar, false)) {
+                for (int i = 0; i < entries.length; i++) {
+                    ZipEntry found = jar.getEntry(entries[i]);
+                    read[i] = found == null ? null : readAll(jar.getInputStream(found));
+                }
+            }
+            return read;
+        }
+        ClassLoader loader = BootstrapBridge.class.getClassLoader();
+        for (int i = 0; i < entries.length; i++) {
+            InputStream in = loader.getResourceAsStream(entries[i]);
+            read[i] = in == null ? null : readAll(in);
+        }
+        return read;
+    }
+
+    /** The jar file the agent's classes come from; null when they come from elsewhere, or a security manager will not say. */
+    private static File agentJar() {
+        try {
+            CodeSource source = BootstrapBridge.class.getProtectionDomain().getCodeSource();
+            URL location = source == null ? null : source.getLocation();
+            if (location == null || !"file".equals(location.getProtocol())) {
+                return null;
+            }
+            File file = new File(location.toURI());
+            return file.isFile() ? file : null;
+        } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
+            return null;
         }
     }
 

@@ -27,7 +27,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class PresetCoverage {
 
-    /** Internal class name → the uncovered preset whose loading it shows. */
+    /**
+     * Class name → the uncovered preset whose loading it shows, under both forms of the name: internal
+     * ({@code a/b/C}, as the transformer gets it) and binary ({@code a.b.C}, as the scan of the classes
+     * loaded before the agent gets it), so that neither converts a name per class. The forms cannot
+     * collide: a binary name has no {@code /} and an internal one no {@code .}.
+     */
     private final Map<String, Preset> watched = new HashMap<>();
     private final Set<Preset> partly = EnumSet.noneOf(Preset.class);
     private final Set<Preset> warned = Collections.newSetFromMap(new ConcurrentHashMap<Preset, Boolean>());
@@ -44,26 +49,31 @@ public final class PresetCoverage {
             }
             if (partly.contains(preset)) {
                 for (String member : preset.family()) {
-                    watched.put(member.replace('.', '/'), preset);
+                    watch(member, preset);
                 }
             } else {
-                watched.put(preset.funnelClass().replace('.', '/'), preset);
+                watch(preset.funnelClass(), preset);
             }
         }
     }
 
-    /** A class was loaded (or is already, when attached later); {@code internalName} uses slashes. */
-    public void loaded(String internalName) {
-        String warning = warningOnLoad(internalName);
+    private void watch(String binaryName, Preset preset) {
+        watched.put(binaryName, preset);
+        watched.put(binaryName.replace('.', '/'), preset);
+    }
+
+    /** A class was loaded (or is already, when attached later); {@code name} is internal ({@code a/b/C}) or binary ({@code a.b.C}). */
+    public void loaded(String name) {
+        String warning = warningOnLoad(name);
         if (warning != null) {
             AgentLog.warn(warning);
         }
     }
 
     /** The warning the loading of that class calls for, once per library; else null. */
-    String warningOnLoad(String internalName) {
-        Preset preset = watched.get(internalName);
-        return preset != null && warned.add(preset) ? warning(preset, internalName.replace('/', '.')) : null;
+    String warningOnLoad(String name) {
+        Preset preset = watched.get(name);
+        return preset != null && warned.add(preset) ? warning(preset, name.replace('/', '.')) : null;
     }
 
     private String warning(Preset preset, String className) {

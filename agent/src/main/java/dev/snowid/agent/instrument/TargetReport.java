@@ -5,7 +5,6 @@ import dev.snowid.agent.config.Target;
 import dev.snowid.agent.runtime.AgentLog;
 import dev.snowid.agent.runtime.RedirectedCalls;
 import dev.snowid.internal.WarningCode;
-import java.lang.instrument.Instrumentation;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,22 +49,19 @@ public final class TargetReport {
     /**
      * After start-up: notes for target classes neither loaded yet nor on the application class
      * path. Classes inside a Spring Boot executable jar's nested jars count as on it.
+     *
+     * @param loadedBefore the target classes loaded before the agent's transformer was added
+     *     (binary names); those loaded since have been reported to this report by the transformer
      */
-    public void noteMissingClasses(Instrumentation instrumentation) {
-        Set<String> targetClasses = new HashSet<>();
-        for (Target target : targets) {
-            targetClasses.add(target.className());
-        }
-        Set<String> loaded = new HashSet<>();
-        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            if (targetClasses.contains(type.getName())) {
-                loaded.add(type.getName());
-            }
-        }
+    public void noteMissingClasses(Set<String> loadedBefore) {
         Set<String> missing = new LinkedHashSet<>();
+        Set<String> checked = new HashSet<>();
         for (Target target : targets) {
-            if (!loaded.contains(target.className()) && ClassLoader.getSystemResource(resource(target.className())) == null) {
-                missing.add(resource(target.className()));
+            String className = target.className();
+            // Once per class: the first lookup of a resource through the system class loader searches every module of the JDK.
+            if (!loadedBefore.contains(className) && !seenByTransformer(target) && checked.add(className)
+                    && ClassLoader.getSystemResource(resource(className)) == null) {
+                missing.add(resource(className));
             }
         }
         if (!missing.isEmpty()) {
@@ -77,6 +73,11 @@ public final class TargetReport {
                         + " it is redirected if another class loader defines it, else check the name");
             }
         }
+    }
+
+    /** Whether the transformer has seen the target's class (redirected, or said why not): it is loaded. */
+    private boolean seenByTransformer(Target target) {
+        return redirected.contains(target) || problems.containsKey(target);
     }
 
     private static String resource(String className) {

@@ -6,8 +6,10 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
 
@@ -20,6 +22,8 @@ import net.bytebuddy.jar.asm.ClassWriter;
 public final class TargetTransformer implements ClassFileTransformer {
 
     private final Map<String, List<Target>> targetsByClass = new HashMap<>();
+    /** The target classes' binary names, as {@link Class#getName()} gives them: no conversion per loaded class. */
+    private final Set<String> classNames = new HashSet<>();
     private final Map<Target, Integer> indexes = new HashMap<>();
     private final PresetCoverage coverage;
     private final TargetReport report;
@@ -28,6 +32,7 @@ public final class TargetTransformer implements ClassFileTransformer {
         for (int i = 0; i < targets.size(); i++) {
             Target target = targets.get(i);
             indexes.put(target, i);
+            classNames.add(target.className());
             String internalName = target.className().replace('.', '/');
             List<Target> ofClass = targetsByClass.get(internalName);
             if (ofClass == null) {
@@ -41,7 +46,12 @@ public final class TargetTransformer implements ClassFileTransformer {
     }
 
     public boolean isTarget(Class<?> type) {
-        return targetsByClass.containsKey(type.getName().replace('.', '/'));
+        return isTargetClass(type.getName());
+    }
+
+    /** Whether the class of this binary name ({@code com.acme.Ids}) declares targets. */
+    public boolean isTargetClass(String binaryName) {
+        return classNames.contains(binaryName);
     }
 
     @Override

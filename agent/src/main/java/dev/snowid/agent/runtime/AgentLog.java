@@ -8,32 +8,37 @@ import dev.snowid.client.ClientLog;
  */
 public final class AgentLog {
 
-    /** The lease client's events, on the same lines. */
-    static final ClientLog CLIENT_LOG = new ClientLog() {
-        @Override
-        public void info(String message) {
-            AgentLog.info(message);
-        }
+    /** The lease client's events, on the same lines; a class of its own, which a fixed node (no client) never loads. */
+    static final class ForClient {
+        static final ClientLog LOG = new ClientLog() {
+            @Override
+            public void info(String message) {
+                AgentLog.info(message);
+            }
 
-        @Override
-        public void warn(String message) {
-            AgentLog.warn(message);
-        }
+            @Override
+            public void warn(String message) {
+                AgentLog.warn(message);
+            }
 
-        @Override
-        public void error(String message) {
-            AgentLog.error(message);
-        }
+            @Override
+            public void error(String message) {
+                AgentLog.error(message);
+            }
 
-        /**
-         * Audit lines as they are, after the prefix: one JSON object a log shipper can take apart; only
-         * with snowid.lease.auditAtInfo=true (below INFO they are dropped: stderr has no lower level).
-         */
-        @Override
-        public void audit(String jsonLine) {
-            AgentLog.info(jsonLine);
+            /**
+             * Audit lines as they are, after the prefix: one JSON object a log shipper can take apart; only
+             * with snowid.lease.auditAtInfo=true (below INFO they are dropped: stderr has no lower level).
+             */
+            @Override
+            public void audit(String jsonLine) {
+                AgentLog.info(jsonLine);
+            }
+        };
+
+        private ForClient() {
         }
-    };
+    }
 
     private AgentLog() {
     }

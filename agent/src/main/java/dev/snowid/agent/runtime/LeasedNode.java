@@ -52,7 +52,7 @@ public final class LeasedNode implements LongSupplier {
                 .waitForSlotUpTo(settings.waitForSlotMillis())
                 .startupDeadline(settings.startupDeadlineMillis())
                 .auditAtInfo(settings.auditAtInfo()) // else audit lines go below INFO, which stderr does not print
-                .log(AgentLog.CLIENT_LOG);
+                .log(AgentLog.ForClient.LOG);
         if (settings.epochConfigured()) {
             builder.codec(settings.codec()); // else the lease API's epoch is adopted
         }

@@ -53,6 +53,12 @@ public final class ChildJvm {
         return this;
     }
 
+    /** Any other option of the child's JVM, e.g. {@code -Xlog:class+load}. */
+    public ChildJvm jvmOption(String option) {
+        jvmOptions.add(option);
+        return this;
+    }
+
     public ChildJvm env(String name, String value) {
         environment.put(name, value);
         return this;

@@ -57,4 +57,15 @@ class PresetCoverageTest {
         assertTrue(coverage.warningOnLoad("com/baomidou/mybatisplus/core/toolkit/Sequence").contains("MyBatis-Plus's generator"),
                 "each library on its own");
     }
+
+    /** The scan of classes loaded before the agent gives binary names ({@code a.b.C}), the transformer internal ones. */
+    @Test
+    void aBinaryNameIsWarnedAboutAsTheInternalNameIsOncePerLibrary() {
+        PresetCoverage coverage = coverage("com.acme.Ids#next");
+        assertNull(coverage.warningOnLoad("cn.hutool.core.util.IdUtil"));
+        String warning = coverage.warningOnLoad("cn.hutool.core.lang.Snowflake");
+        assertTrue(warning.startsWith("[library_not_redirected] cn.hutool.core.lang.Snowflake (Hutool's generator) was loaded and is not redirected"), warning);
+        assertNull(coverage.warningOnLoad("cn/hutool/core/lang/Snowflake"), "once per library, whichever form of its name came first");
+        assertNull(coverage.warningOnLoad("cn.hutool.core.lang"), "a package is no class");
+    }
 }
