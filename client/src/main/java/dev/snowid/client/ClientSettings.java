@@ -46,15 +46,11 @@ public final class ClientSettings {
     public static final Setting<String> CODEC = Setting.named("codec")
             .unsetMeans("the API's epoch")
             .means("the ID layout and epoch; when set, a lease API with another epoch is refused");
-    /** Longest wait for a slot ({@link Ranges#WAIT_FOR_SLOT}). */
-    public static final NumberRange WAIT_FOR_SLOT_RANGE = Ranges.WAIT_FOR_SLOT;
-    public static final Setting<Long> WAIT_FOR_SLOT = Setting.named("waitForSlotUpTo").in(WAIT_FOR_SLOT_RANGE).byDefault("0")
+    public static final Setting<Long> WAIT_FOR_SLOT = Setting.named("waitForSlotUpTo").in(Ranges.WAIT_FOR_SLOT).byDefault("0")
             .means("when every slot is held at build(), wait up to this long for one to free");
-    /** How long start-up asks again after no settled answer ({@link Ranges#STARTUP_DEADLINE}). */
-    public static final NumberRange STARTUP_DEADLINE_RANGE = Ranges.STARTUP_DEADLINE;
     /** Room for a few attempts after a lost answer, and short enough that a wrong URL is reported soon. */
     public static final long DEFAULT_STARTUP_DEADLINE_MILLIS = 10_000;
-    public static final Setting<Long> STARTUP_DEADLINE = Setting.named("startupDeadline").in(STARTUP_DEADLINE_RANGE)
+    public static final Setting<Long> STARTUP_DEADLINE = Setting.named("startupDeadline").in(Ranges.STARTUP_DEADLINE)
             .byDefault(Long.toString(DEFAULT_STARTUP_DEADLINE_MILLIS))
             .means("how long build() asks again, with the same request id, when the lease API gave no answer or one that"
                     + " settles nothing (a 5xx store_unavailable, unavailable, internal, or a gateway's page)");

@@ -334,7 +334,7 @@ public final class SnowidClient implements AutoCloseable {
          * does. Default 0: fail at once with {@link NoFreeSlotException}.
          */
         public Builder waitForSlotUpTo(long millis) {
-            this.slotWaitMillis = ClientSettings.WAIT_FOR_SLOT_RANGE.check(ClientSettings.WAIT_FOR_SLOT.name(), millis);
+            this.slotWaitMillis = ClientSettings.Ranges.WAIT_FOR_SLOT.check(ClientSettings.WAIT_FOR_SLOT.name(), millis);
             return this;
         }
 
@@ -346,7 +346,7 @@ public final class SnowidClient implements AutoCloseable {
          * own timeout. Every other answer fails at once.
          */
         public Builder startupDeadline(long millis) {
-            this.startupDeadlineMillis = ClientSettings.STARTUP_DEADLINE_RANGE.check(ClientSettings.STARTUP_DEADLINE.name(), millis);
+            this.startupDeadlineMillis = ClientSettings.Ranges.STARTUP_DEADLINE.check(ClientSettings.STARTUP_DEADLINE.name(), millis);
             return this;
         }
 

@@ -27,10 +27,10 @@ class ClientSettingsTest {
         builder.leaseMillis(LeaseTerms.LEASE_MILLIS_RANGE.min()).leaseMillis(LeaseTerms.LEASE_MILLIS_RANGE.max());
         assertEquals("leaseMillis 4999 is out of range: allowed 5000 to 3600000 (ms)",
                 assertThrows(IllegalArgumentException.class, () -> builder.leaseMillis(4_999)).getMessage());
-        builder.waitForSlotUpTo(ClientSettings.WAIT_FOR_SLOT_RANGE.max());
+        builder.waitForSlotUpTo(ClientSettings.Ranges.WAIT_FOR_SLOT.max());
         assertEquals("waitForSlotUpTo 3600001 is out of range: allowed 0 to 3600000 (ms)",
                 assertThrows(IllegalArgumentException.class, () -> builder.waitForSlotUpTo(3_600_001)).getMessage());
-        assertEquals(SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, ClientSettings.WAIT_FOR_SLOT_RANGE.max());
+        assertEquals(SnowidClient.Builder.MAX_SLOT_WAIT_MILLIS, ClientSettings.Ranges.WAIT_FOR_SLOT.max());
         assertEquals(Arrays.asList("5000", "3600000"), ClientSettings.LEASE_MILLIS.allowedValues());
         assertThrows(IllegalArgumentException.class, () -> builder.holder("x".repeat(HolderLabel.MAX_CHARS + 1)));
         builder.holder("x".repeat(HolderLabel.MAX_CHARS)).holder("orders 日本 ５");
@@ -39,7 +39,7 @@ class ClientSettingsTest {
             assertTrue(refused.getMessage().startsWith("holder ") && refused.getMessage().contains(HolderLabel.ALLOWED), refused.getMessage());
             assertFalse(spoof != null && !spoof.isEmpty() && refused.getMessage().contains(spoof), "quoted escaped: " + refused.getMessage());
         }
-        builder.startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.min()).startupDeadline(ClientSettings.STARTUP_DEADLINE_RANGE.max());
+        builder.startupDeadline(ClientSettings.Ranges.STARTUP_DEADLINE.min()).startupDeadline(ClientSettings.Ranges.STARTUP_DEADLINE.max());
         assertEquals("startupDeadline 600001 is out of range: allowed 0 to 600000 (ms)",
                 assertThrows(IllegalArgumentException.class, () -> builder.startupDeadline(600_001)).getMessage());
         assertEquals(ClientSettings.DEFAULT_STARTUP_DEADLINE_MILLIS, ClientSettings.STARTUP_DEADLINE.read(null));

@@ -42,13 +42,13 @@ public enum SnowidSetting {
                     + duration(LeaseTerms.LEASE_MILLIS_RANGE.max()), bounds(LeaseTerms.LEASE_MILLIS_RANGE))
             .means("plan renewals for a lease this long, never longer than granted"), ClientSettings.LEASE_MILLIS),
     WAIT_FOR_SLOT(Setting.named("snowid.lease.wait-for-slot").byDefault(defaultDuration(ClientSettings.WAIT_FOR_SLOT))
-            .allowed("how long start-up may wait for a free slot, " + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.min()) + " to "
-                    + duration(ClientSettings.WAIT_FOR_SLOT_RANGE.max()), bounds(ClientSettings.WAIT_FOR_SLOT_RANGE))
+            .allowed("how long start-up may wait for a free slot, " + duration(ClientSettings.Ranges.WAIT_FOR_SLOT.min()) + " to "
+                    + duration(ClientSettings.Ranges.WAIT_FOR_SLOT.max()), bounds(ClientSettings.Ranges.WAIT_FOR_SLOT))
             .means("when every slot is held at start-up, wait this long for one to free"), ClientSettings.WAIT_FOR_SLOT),
     STARTUP_DEADLINE(Setting.named("snowid.lease.startup-deadline")
             .byDefault(defaultDuration(ClientSettings.STARTUP_DEADLINE))
-            .allowed("how long start-up asks again, " + duration(ClientSettings.STARTUP_DEADLINE_RANGE.min()) + " to "
-                    + duration(ClientSettings.STARTUP_DEADLINE_RANGE.max()), bounds(ClientSettings.STARTUP_DEADLINE_RANGE))
+            .allowed("how long start-up asks again, " + duration(ClientSettings.Ranges.STARTUP_DEADLINE.min()) + " to "
+                    + duration(ClientSettings.Ranges.STARTUP_DEADLINE.max()), bounds(ClientSettings.Ranges.STARTUP_DEADLINE))
             .means("how long start-up asks again, with the same request id, when the lease API gave no answer or one that"
                     + " settles nothing"), ClientSettings.STARTUP_DEADLINE),
     AUDIT_AT_INFO(Setting.named("snowid.lease.audit-at-info").byDefault(ClientSettings.AUDIT_AT_INFO.defaultValue()).allowed("true or false", "true", "false")
