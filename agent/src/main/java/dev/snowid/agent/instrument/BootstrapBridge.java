@@ -101,7 +101,7 @@ public final class BootstrapBridge {
                     channel.write(bytes);
                 }
                 // No fsync: the file lives as long as this JVM, and what reads it goes through the same
-                // page cache; on a busy disk an fsync costs start-up tens of ms.
+                // page cache; an fsync would only wait for the disk at start-up.
                 JarFile opened = new JarFile(jar);
                 JarEntry written = opened.getJarEntry(entry);
                 byte[] readBack = written == null ? null : readAll(opened.getInputStream(written));
