@@ -132,7 +132,7 @@ median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END{ if (NR%2) prin
 # Paired runs of "$1" (a function printing "<wall ms> <cpu ms>") against the floor, order alternating.
 pairs() {
   local subject=$1 label=$2 floor_label=${3:-"floor (SDK client + one conditional UpdateItem):    "} a b i
-  "$subject" >/dev/null; floor >/dev/null # warm the OS's file cache; not counted
+  for i in $(seq "${warm_ups:-1}"); do "$subject" >/dev/null; floor >/dev/null; done # warm the file cache and the engine; not counted
   ids=(); floors=(); ratios=(); ids_cpu=(); floors_cpu=(); ratios_cpu=()
   for i in $(seq "$runs"); do
     if (( i % 2 )); then a=$("$subject"); b=$(floor); else b=$(floor); a=$("$subject"); fi
@@ -171,8 +171,12 @@ fi
 # --- ric: the function jar under AWS's runtime interface client ---------------------------------
 # Lambda's own JVM flags for Java (tiered compilation stopped at C1, the serial collector), on both sides.
 jvm_flags=(-XX:+TieredCompilation -XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+warm_ups=3 # the engine (a node process) and the file cache settle over the first few runs
 task_root=$(mktemp -d)
 mkdir -p "$task_root/lib" && cp "${jar[0]}" "$task_root/lib/"
+# Both sides read the same copy of the jar: with two copies, one side's reads can find the other's
+# pages reclaimed (this machine's page cache is), and the ratio measures the disk.
+jar=("$task_root/lib/snowid-function.jar")
 # FloorHandler's class, for ric-floor: the task root is also a class folder, as /var/task is.
 mkdir -p "$task_root/dev/snowid/bench/coldstart" && cp "$programs/dev/snowid/bench/coldstart/FloorHandler.class" "$task_root/dev/snowid/bench/coldstart/"
 port_file="$task_root/runtime-api.port"
