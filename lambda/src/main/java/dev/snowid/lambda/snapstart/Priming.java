@@ -23,15 +23,20 @@ public final class Priming {
         void answer(byte[] event);
     }
 
-    /** Payload 2.0 and 1.0 events, as API Gateway sends them, for routes that take no lease. */
-    static final List<String> EVENTS = List.of(
-            v2("GET", "/ids/1724551110457221119", ""),   // decode
-            v2("GET", "/ids", "count=0"),                  // /ids refused before any lease: invalid_count
-            v2("POST", "/leases", ""),                     // no credentials: 401 before any lease
-            v2("GET", "/health", ""),
-            v2("GET", "/no-such-route", ""),
-            "{\"resource\":\"/ids/{id}\",\"path\":\"/ids/1724551110457221119\",\"httpMethod\":\"GET\",\"headers\":{\"Accept\":\"*/*\"},"
-                    + "\"requestContext\":{\"requestId\":\"priming\",\"stage\":\"prod\"},\"isBase64Encoded\":false}");
+    /**
+     * Payload 2.0 and 1.0 events, as API Gateway sends them, for routes that take no lease. Built
+     * when priming runs, not with the handler: an environment without SnapStart never primes.
+     */
+    static List<String> events() {
+        return List.of(
+                v2("GET", "/ids/1724551110457221119", ""),   // decode
+                v2("GET", "/ids", "count=0"),                  // /ids refused before any lease: invalid_count
+                v2("POST", "/leases", ""),                     // no credentials: 401 before any lease
+                v2("GET", "/health", ""),
+                v2("GET", "/no-such-route", ""),
+                "{\"resource\":\"/ids/{id}\",\"path\":\"/ids/1724551110457221119\",\"httpMethod\":\"GET\",\"headers\":{\"Accept\":\"*/*\"},"
+                        + "\"requestContext\":{\"requestId\":\"priming\",\"stage\":\"prod\"},\"isBase64Encoded\":false}");
+    }
 
     private final Path path;
     private final LeaseStore store;
@@ -43,14 +48,15 @@ public final class Priming {
 
     /** Runs the priming; says what was primed, for the hook's log line. */
     String run() {
-        for (String event : EVENTS) {
+        List<String> events = events();
+        for (String event : events) {
             path.answer(event.getBytes(StandardCharsets.UTF_8));
         }
         if (store instanceof DynamoDbLeaseStore dynamoDb) {
             dynamoDb.primeRequestPath();
-            return EVENTS.size() + " events (decode, error answers, health) and the lease table's requests (answered in-process)";
+            return events.size() + " events (decode, error answers, health) and the lease table's requests (answered in-process)";
         }
-        return EVENTS.size() + " events (decode, error answers, health)";
+        return events.size() + " events (decode, error answers, health)";
     }
 
     /** With the route key API Gateway would match, so that priming takes the path real requests take. */
