@@ -11,5 +11,5 @@ cd "$root"
 if [ -z "${SNOWID_SIMULATOR_NO_BUILD:-}" ]; then
   mvn -B -q -pl testing/simulator -am package -DskipTests -Dsnowid.skipNpm=true >&2
 fi
-classes="testing/simulator/target/classes:testing/fixtures/target/classes:core/target/classes:client/target/classes:protocol/target/classes"
-exec java -cp "$classes" dev.snowid.simulator.Simulator "$@"
+[ -f testing/simulator/target/simulator.classpath ] || { echo "no testing/simulator/target/simulator.classpath: build without SNOWID_SIMULATOR_NO_BUILD once" >&2; exit 1; }
+exec java -cp "testing/simulator/target/classes:$(cat testing/simulator/target/simulator.classpath)" dev.snowid.simulator.Simulator "$@"
