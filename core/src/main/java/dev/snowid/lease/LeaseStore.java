@@ -32,6 +32,16 @@ public interface LeaseStore {
     Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId);
 
     /**
+     * As {@link #tryAcquire(Slot, String, String, long, long)}, but takes {@code slot} only if no
+     * holder has it, whatever {@code now} says: it has no item, or it was released (it has no
+     * owner) and its expiry is before {@code now}. A process writes this way before it has seen
+     * the store's clock, so a clock far ahead cannot take over a live lease.
+     *
+     * @return the new lease, or empty when the slot is held, or was and has not been released
+     */
+    Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String holder, long now, long expiresAt);
+
+    /**
      * Claims {@code requestId} for {@code holder}, with {@code owner} as the claiming attempt's
      * owner token, unless the id was claimed before; one write, on an item of the id's own (never
      * a slot's). Returns the claim as stored: this one (its owner is {@code owner}), or the

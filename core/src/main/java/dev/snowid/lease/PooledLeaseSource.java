@@ -18,11 +18,13 @@ import java.util.OptionalLong;
  * slot (enough when the pool is mostly free), and when that collides, one Scan for the free
  * and expired slots, then conditional writes on those, in random order, until one wins. At 99%
  * occupancy that is about 3 round trips. While the store's clock is not known yet (the first
- * acquisition of a process) the Scan comes first: it only reads, so a clock far ahead cannot
- * take over a live lease before the skew check has seen the store's clock. An acquisition with a
- * request id writes its claim first ({@link RequestClaim}: a write on the id's own item, never a
- * slot's), which also shows the store's clock, and records its grant after: two writes more, and
- * no Scan unless the probe collides.
+ * acquisition of a process) the probe takes only a slot that nobody holds (never leased, or
+ * released), so a clock far ahead cannot take over a live lease before the skew check has seen
+ * the store's clock; when it collides, its answer has shown the clock, and one ordinary probe
+ * follows before the Scan. An acquisition with a request id writes its claim first
+ * ({@link RequestClaim}: a write on the id's own item, never a slot's), which also shows the
+ * store's clock, and records its grant after: two writes more, and no Scan unless the probe
+ * collides.
  */
 public final class PooledLeaseSource implements LeaseSource {
 
@@ -142,15 +144,25 @@ public final class PooledLeaseSource implements LeaseSource {
     }
 
     /**
-     * A new lease on a free slot of the pool under {@code owner}: one random probe once the
-     * store's clock is known (unless {@code scanFirst}), else or then the Scan and a few writes.
+     * A new lease on a free slot of the pool under {@code owner}: one random probe (unless
+     * {@code scanFirst}), then the Scan and a few writes. Before the store's clock is known, the
+     * probe takes only a slot nobody holds; its answer shows the clock, and a second probe may
+     * then take an expired lease as usual.
      */
     private Lease lease(String who, String owner, String requestId, SecureRandom random, boolean scanFirst) {
-        if (store.clockSkewMillis().isPresent() && !scanFirst) {
-            checkSkew();
-            Optional<Lease> probed = tryAcquire(pool.slots().get(random.nextInt(pool.size())), owner, who, requestId);
-            if (probed.isPresent()) {
-                return probed.get();
+        if (!scanFirst) {
+            if (!store.clockSkewMillis().isPresent() && requestId == null) {
+                Optional<Lease> unheld = tryAcquireUnheld(randomSlot(random), owner, who);
+                if (unheld.isPresent()) {
+                    return unheld.get();
+                }
+            }
+            if (store.clockSkewMillis().isPresent()) {
+                checkSkew();
+                Optional<Lease> probed = tryAcquire(randomSlot(random), owner, who, requestId);
+                if (probed.isPresent()) {
+                    return probed.get();
+                }
             }
         }
         Map<Slot, Long> owned = store.ownedExpiries();
@@ -177,9 +189,22 @@ public final class PooledLeaseSource implements LeaseSource {
         throw noFreeSlot(owned, now, candidates.size());
     }
 
+    private Slot randomSlot(SecureRandom random) {
+        return pool.slots().get(random.nextInt(pool.size()));
+    }
+
     private Optional<Lease> tryAcquire(Slot slot, String owner, String who, String requestId) {
         long now = clock.millis();
         Optional<Lease> won = store.tryAcquire(slot, owner, who, now, now + terms.leaseMillis(), requestId);
+        if (won.isPresent()) {
+            handBackIfSkewed(won.get());
+        }
+        return won;
+    }
+
+    private Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String who) {
+        long now = clock.millis();
+        Optional<Lease> won = store.tryAcquireUnheld(slot, owner, who, now, now + terms.leaseMillis());
         if (won.isPresent()) {
             handBackIfSkewed(won.get());
         }

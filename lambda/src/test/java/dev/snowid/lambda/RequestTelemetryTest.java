@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.LambdaRuntime;
 import com.amazonaws.services.lambda.runtime.logging.LogLevel;
+import dev.snowid.Slot;
 import dev.snowid.WallClock;
 import dev.snowid.lambda.Functions.Function;
 import dev.snowid.lambda.api.Route;
@@ -18,7 +19,6 @@ import dev.snowid.lambda.settings.PoolParts;
 import dev.snowid.lease.Lease;
 import dev.snowid.lease.LeaseStore;
 import dev.snowid.lease.LeaseTerms;
-import dev.snowid.lease.PooledLeaseSource;
 import dev.snowid.protocol.ErrorCode;
 import dev.snowid.testing.ManualClock;
 import dev.snowid.testing.engine.DynamoDbEngine;
@@ -100,19 +100,12 @@ class RequestTelemetryTest {
 
     @Test
     void metricsCarryNamespaceServiceUnitsAndTheRequestsCounts(TestTable table) {
-        try (Function function = function(table, WallClock.SYSTEM, FunctionSettings.AGENT_SLOTS, "32")) {
-            // Someone else holds 12 of the function's 96 slots: the first acquisition's Scan sees them, and each part.
-            FunctionSettings settings = FunctionSettings.from(Functions.environment(table, FunctionSettings.AGENT_SLOTS, "32"));
-            PooledLeaseSource others = new PooledLeaseSource(TestStores.store(table, WallClock.SYSTEM), settings.poolParts().function(),
-                    settings.leaseTerms(), WallClock.SYSTEM, "others");
-            for (int i = 0; i < 12; i++) {
-                others.acquire();
-            }
+        try (Function function = function(table, WallClock.SYSTEM)) {
             function.call(TestEvents.get("/ids").query("count=5"), PayloadFormat.V2);
             function.call(TestEvents.get("/ids").query("count=0"), PayloadFormat.V2);
 
             List<EmfRecord> records = function.metricRecords().stream().map(EmfRecord::read).toList();
-            assertEquals(4, records.size(), records::toString);
+            assertEquals(2, records.size(), records::toString);
             for (EmfRecord record : records) {
                 assertEquals(NAMESPACE, record.namespace());
                 assertEquals(SERVICE, record.dimension("Service").orElseThrow());
@@ -131,26 +124,46 @@ class RequestTelemetryTest {
             assertEquals("function", ids.dimension("Holder").orElseThrow());
             assertEquals(1, ids.value("LeaseAcquisitions"));
             assertEquals(List.of("Service", "Holder"), ids.dimensionsOf().get("LeaseAcquisitions"));
-            // The first acquisition of a process: the Scan (the store's clock is not known yet), then one write.
-            assertEquals(2, ids.value("AcquisitionRoundTrips"));
+            // The first acquisition of a process, on an empty table: one write that takes only an unheld slot.
+            assertEquals(1, ids.value("AcquisitionRoundTrips"));
             assertFalse(ids.has("Errors") || ids.has("ServerErrors") || ids.has("LeaseLosses"), ids.toString());
+            assertFalse(records.stream().anyMatch(r -> r.has("PoolOccupancy")), "no Scan, so no occupancy: " + records);
 
-            EmfRecord functionPart = part(records, "function");
-            assertEquals("Percent", functionPart.units().get("PoolOccupancy"));
-            assertEquals(100.0 * 12 / 96, functionPart.value("PoolOccupancy"), 0.001);
-            assertEquals(12, functionPart.value("PoolSlotsHeld"));
-            assertEquals(List.of("Service", "Part"), functionPart.dimensionsOf().get("PoolOccupancy"));
-            EmfRecord agentsPart = part(records, "agents");
-            assertEquals(0, agentsPart.value("PoolOccupancy"));
-            assertEquals(0, agentsPart.value("PoolSlotsHeld"));
-
-            EmfRecord refused = records.get(3);
+            EmfRecord refused = records.get(1);
             assertEquals("invalid_count", refused.dimension("ErrorCode").orElseThrow());
             assertEquals(1, refused.value("Errors"));
             assertEquals(List.of("Service", "ErrorCode"), refused.dimensionsOf().get("Errors"));
             assertEquals(0, refused.value("IdsIssued"));
             assertFalse(refused.has("ServerErrors") || refused.has("ColdStart") || refused.has("LeaseAcquisitions"), refused.toString());
             assertTrue(refused.timestamp() >= ids.timestamp());
+        }
+    }
+
+    @Test
+    void eachPartsOccupancyIsMeteredWhenAnAcquisitionScans(TestTable table) {
+        try (Function function = function(table, WallClock.SYSTEM, FunctionSettings.AGENT_SLOTS, "32")) {
+            // Others hold all 96 of the function's slots and 5 of the agents' 32: the function's first acquisition
+            // finds no unheld slot, probes once more, and scans (when occupancy is seen), then answers 503.
+            PoolParts parts = FunctionSettings.from(Functions.environment(table, FunctionSettings.AGENT_SLOTS, "32")).poolParts();
+            List<Slot> held = new ArrayList<>(parts.function().slots());
+            held.addAll(parts.agents().orElseThrow().slots().subList(0, 5));
+            LeaseStore others = TestStores.store(table, WallClock.SYSTEM);
+            long now = System.currentTimeMillis();
+            for (Slot slot : held) {
+                others.tryAcquire(slot, String.format("%032x", slot.index()), "others", now, now + 600_000).orElseThrow();
+            }
+            Invocation ids = function.call(TestEvents.get("/ids"), PayloadFormat.V2);
+            assertEquals(503, ids.status(), ids::toString);
+
+            List<EmfRecord> records = function.metricRecords().stream().map(EmfRecord::read).toList();
+            EmfRecord functionPart = part(records, "function");
+            assertEquals("Percent", functionPart.units().get("PoolOccupancy"));
+            assertEquals(100.0, functionPart.value("PoolOccupancy"), 0.001);
+            assertEquals(96, functionPart.value("PoolSlotsHeld"));
+            assertEquals(List.of("Service", "Part"), functionPart.dimensionsOf().get("PoolOccupancy"));
+            EmfRecord agentsPart = part(records, "agents");
+            assertEquals(100.0 * 5 / 32, agentsPart.value("PoolOccupancy"), 0.001);
+            assertEquals(5, agentsPart.value("PoolSlotsHeld"));
         }
     }
 
@@ -240,7 +253,7 @@ class RequestTelemetryTest {
             assertEquals(3, records.size(), records::toString);
             records.forEach(r -> assertEquals("agents", r.dimension("Holder").orElseThrow(), r::toString));
             assertEquals(1, records.get(0).value("LeaseAcquisitions"));
-            assertEquals(2, records.get(0).value("AcquisitionRoundTrips"), "a first acquisition: Scan, then the write");
+            assertEquals(1, records.get(0).value("AcquisitionRoundTrips"), "a first acquisition on an empty table: one write");
             assertEquals(1, records.get(1).value("LeaseRenewals"));
             assertEquals(1, records.get(2).value("LeaseLosses"));
             assertEquals("lease_lost", records.get(2).dimension("ErrorCode").orElseThrow());

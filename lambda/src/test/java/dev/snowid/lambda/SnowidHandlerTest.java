@@ -322,6 +322,11 @@ class SnowidHandlerTest {
         }
 
         @Override
+        public Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String holder, long now, long expiresAt) {
+            throw fault();
+        }
+
+        @Override
         public dev.snowid.lease.RequestClaim claim(String requestId, String holder, String owner, long until) {
             throw fault();
         }

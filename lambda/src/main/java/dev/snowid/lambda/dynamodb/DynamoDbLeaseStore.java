@@ -109,14 +109,17 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     @Override
     public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
-        if (owner == null || owner.isEmpty()) {
-            throw new IllegalArgumentException("an owner token is needed to acquire slot " + slot);
-        }
-        if (expiresAt <= now || now < 0) {
-            throw new IllegalArgumentException("lease on slot " + slot + " would expire at " + expiresAt
-                    + ", not after now (" + now + ")");
-        }
-        UpdateItemRequest request = acquisition(slot, owner, holder, now, expiresAt, requestId);
+        return acquire(slot, owner, LeaseConditions.SLOT_FREE, requestId == null ? LeaseConditions.GRANT : LeaseConditions.GRANT_FOR_REQUEST,
+                acquisition(slot, owner, holder, now, expiresAt, requestId));
+    }
+
+    @Override
+    public Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String holder, long now, long expiresAt) {
+        return acquire(slot, owner, LeaseConditions.SLOT_UNHELD, LeaseConditions.GRANT, acquisition(slot, owner, holder, now, expiresAt, null));
+    }
+
+    private Optional<Lease> acquire(Slot slot, String owner, String condition, String grant, Map<String, AttributeValue> values) {
+        UpdateItemRequest request = update(slot, condition, grant, values, ReturnValue.ALL_NEW);
         OperationDeadline deadline = calls.startOperation();
         String action = "acquire slot " + slot;
         try {
@@ -129,7 +132,16 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         }
     }
 
-    private UpdateItemRequest acquisition(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
+    /** The values of an acquisition's write; its arguments checked first. */
+    private static Map<String, AttributeValue> acquisition(Slot slot, String owner, String holder, long now, long expiresAt,
+            String requestId) {
+        if (owner == null || owner.isEmpty()) {
+            throw new IllegalArgumentException("an owner token is needed to acquire slot " + slot);
+        }
+        if (expiresAt <= now || now < 0) {
+            throw new IllegalArgumentException("lease on slot " + slot + " would expire at " + expiresAt
+                    + ", not after now (" + now + ")");
+        }
         Map<String, AttributeValue> values = new HashMap<>();
         if (requestId != null) {
             values.put(":request", string(requestId));
@@ -141,8 +153,7 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
         values.put(":ttl", number(ttlFor(expiresAt)));
         values.put(":zero", number(0));
         values.put(":one", number(1));
-        return update(slot, LeaseConditions.SLOT_FREE, requestId == null ? LeaseConditions.GRANT : LeaseConditions.GRANT_FOR_REQUEST,
-                values, ReturnValue.ALL_NEW);
+        return values;
     }
 
     /**
@@ -153,7 +164,8 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
      */
     public void primeRequestPath() {
         Slot slot = Slot.ofIndex(0);
-        UpdateItemRequest write = acquisition(slot, PrimingHttpClient.OWNER_TOKEN, "priming", 1, 2, null);
+        UpdateItemRequest write = update(slot, LeaseConditions.SLOT_FREE, LeaseConditions.GRANT,
+                acquisition(slot, PrimingHttpClient.OWNER_TOKEN, "priming", 1, 2, null), ReturnValue.ALL_NEW);
         leaseFrom(slot, PrimingHttpClient.OWNER_TOKEN, client.updateItem(primed(write, PrimingHttpClient.Answer.WRITTEN)).attributes());
         try {
             client.updateItem(primed(write, PrimingHttpClient.Answer.CONDITION_FAILED));

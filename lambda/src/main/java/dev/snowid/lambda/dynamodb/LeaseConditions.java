@@ -39,6 +39,11 @@ final class LeaseConditions {
 
     /** The slot is free: never held, or its expiry passed (a released slot's expiry is in the past). */
     static final String SLOT_FREE = "attribute_not_exists(#slot) OR #expiresAt < :now";
+    /**
+     * The slot is free whatever the caller's clock says: never held, or released (only a release
+     * removes the owner) and its expiry passed. A live lease always has an owner.
+     */
+    static final String SLOT_UNHELD = "attribute_not_exists(#slot) OR (attribute_not_exists(#owner) AND #expiresAt < :now)";
     /** The item carries this owner token (128 random bits: then the lease is ours). */
     static final String OWNED_BY = "#owner = :owner";
     /** Held by this owner under this fence. */

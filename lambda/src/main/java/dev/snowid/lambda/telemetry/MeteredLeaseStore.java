@@ -15,8 +15,8 @@ import java.util.OptionalLong;
 /**
  * A lease store that tells the request's {@link LeaseActivity} (through its {@link LeaseMeter}) about every call it makes, and
  * about the pool's occupancy whenever it scans the table: an acquisition scans when its random
- * probe collides or the store's clock is not known yet, so the fuller the pool, the more often
- * occupancy is seen, which is when it matters.
+ * probe collides (a process's first, when both its probes do), so the fuller the pool, the more
+ * often occupancy is seen, which is when it matters.
  */
 public final class MeteredLeaseStore implements LeaseStore {
 
@@ -36,6 +36,12 @@ public final class MeteredLeaseStore implements LeaseStore {
     public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
         meter.current().storeCall();
         return store.tryAcquire(slot, owner, holder, now, expiresAt, requestId);
+    }
+
+    @Override
+    public Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String holder, long now, long expiresAt) {
+        meter.current().storeCall();
+        return store.tryAcquireUnheld(slot, owner, holder, now, expiresAt);
     }
 
     @Override

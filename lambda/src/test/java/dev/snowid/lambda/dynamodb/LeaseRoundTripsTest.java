@@ -45,7 +45,7 @@ class LeaseRoundTripsTest {
                 others.tryAcquire(slot, "someone-else", "other", now, now + 3_600_000).orElseThrow();
             }
             PooledLeaseSource source = new PooledLeaseSource(store, POOL, LeaseTerms.DEFAULT, WallClock.SYSTEM, "round-trips");
-            source.release(source.acquire(), 0); // the first acquisition learns the store's clock with a Scan
+            source.release(source.acquire(), 0); // the first acquisition learns the store's clock (not counted)
             calls.clear();
 
             for (int i = 0; i < ACQUISITIONS; i++) {

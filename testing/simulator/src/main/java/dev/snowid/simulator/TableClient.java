@@ -85,6 +85,15 @@ final class TableClient implements LeaseStore, ClaimMarkers {
     }
 
     @Override
+    public Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String holder, long now, long expiresAt) {
+        return call(true, () -> {
+            Optional<Lease> won = engine.tryAcquireUnheld(slot, owner, holder, now, expiresAt);
+            won.ifPresent(lease -> sim.invariants.granted(table.name, lease));
+            return won;
+        });
+    }
+
+    @Override
     public RequestClaim claim(String requestId, String holder, String owner, long until) {
         return call(true, () -> engine.claim(requestId, holder, owner, until));
     }
