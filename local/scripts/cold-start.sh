@@ -19,6 +19,9 @@
 #                   start-up being on both sides.
 #   ric-client:     FloorHandler under the client against the floor program: the client's own start-up,
 #                   which every Java function under it pays (the part of ric that ric-floor leaves out).
+#   ric-churned:    as ric-floor, on a table where every slot of the function's pool was leased and has
+#                   expired, none released (holders that were stopped): the first acquisition's probe for
+#                   an unheld slot always collides, so it writes twice.
 # The machine's load moves single runs by tens of ms: read the medians, and compare only
 # numbers from one run of this script.
 # Build first: mvn -q -pl local,bench -am package -DskipTests   (the runner's jar, the function jar
@@ -26,7 +29,7 @@
 #   registry:       N paired runs of FirstId on a guarded stack (a claim registry on the same engine, the
 #                   block claimed by the uncounted first run) against FirstId unguarded, both on the
 #                   block 0-3: the ratio is the registry read's share of a cold start.
-#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor ric-client registry
+#   local/scripts/cold-start.sh [runs] [parts]      parts: any of engine-running with-dynalite floor ric ric-floor ric-client ric-churned registry
 #                                                   (default: all but ric)
 set -euo pipefail
 runs="${1:-7}"
@@ -38,14 +41,14 @@ cd "$root"
 runner=(local/target/snowid-local.jar)
 jar=(lambda/target/snowid-function.jar)
 [ -f "${runner[0]}" ] || { echo "no runner jar: run mvn -q -pl local,bench -am package -DskipTests first (or -pl local without the floor part)" >&2; exit 1; }
-if [[ " $parts " =~ " "ric(-floor|-client)?" " && ! -f bench/target/ric.classpath ]]; then
+if [[ " $parts " =~ " "ric(-floor|-client|-churned)?" " && ! -f bench/target/ric.classpath ]]; then
   echo "no runtime interface client: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
-if [[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|registry)" " && ! -f "${jar[0]}" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|ric-churned|registry)" " && ! -f "${jar[0]}" ]]; then
   echo "no function jar: run mvn -q -pl local,bench -am package -DskipTests first" >&2; exit 1
 fi
 programs=bench/target/classes
-if [[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|registry)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
+if [[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|ric-churned|registry)" " && ! -f "$programs/dev/snowid/bench/coldstart/FirstId.class" ]]; then
   echo "no cold-start programs: run mvn -q -pl bench -am package -DskipTests first" >&2; exit 1
 fi
 
@@ -104,7 +107,7 @@ for series in engine-running with-dynalite; do
 done
 
 # --- floor: paired runs ------------------------------------------------------------------------
-[[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|registry)" " ]] || exit 0
+[[ " $parts " =~ " "(floor|ric|ric-floor|ric-client|ric-churned|registry)" " ]] || exit 0
 endpoint="http://127.0.0.1:$engine_port"
 "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-floor --prepare >/dev/null 2>&1
 # Region and credentials from the environment, as in Lambda; the engine accepts any.
@@ -166,7 +169,7 @@ if [[ " $parts " == *" registry "* ]]; then
   pairs guarded "first-id, guarded (the registry read before the first grant)" "first-id, unguarded (no registry):"
   eval "$saved_floor"
 fi
-[[ " $parts " =~ " "ric(-floor|-client)?" " ]] || exit 0
+[[ " $parts " =~ " "ric(-floor|-client|-churned)?" " ]] || exit 0
 
 # --- ric: the function jar under AWS's runtime interface client ---------------------------------
 # Lambda's own JVM flags for Java (tiered compilation stopped at C1, the serial collector), on both sides.
@@ -229,4 +232,10 @@ if [[ " $parts " == *" ric-floor "* ]]; then
 fi
 if [[ " $parts " == *" ric-client "* ]]; then
   pairs ric_floor "ric-client (FloorHandler under the runtime interface client)"
+fi
+if [[ " $parts " == *" ric-churned "* ]]; then
+  # Last, as it leaves the function's pool (the default 128 slots, 0-3 x 0-31) churned for any part after it.
+  "$java" -cp "${jar[0]}:$programs" dev.snowid.bench.coldstart.DynamoDbFloor "$endpoint" snowid-leases --prepare-expired 128 >/dev/null
+  floor() { ric_floor; }
+  pairs ric_first_id "ric first-id, churned pool (every slot expired, none released)" "ric-floor (FloorHandler under the same client):"
 fi

@@ -1,6 +1,7 @@
 package dev.snowid.bench.coldstart;
 
 import dev.snowid.lambda.dynamodb.LeaseTable;
+import dev.snowid.lambda.dynamodb.LeaseTableSchema;
 import dev.snowid.lambda.dynamodb.RegistryTable;
 import java.net.URI;
 import java.util.Map;
@@ -15,7 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Run from the same jar as the function, so both load the same SDK classes from the same file.
  *
  * <p>Arguments: the engine's endpoint and a table with the lease table's key; {@code --prepare}
- * first creates the table (not measured); {@code --prepare-registry} creates a claim registry table instead.
+ * first creates the table (not measured); {@code --prepare-registry} creates a claim registry table instead;
+ * {@code --prepare-expired <count>} leaves slots 0 to count - 1 leased and expired, never released.
  */
 public final class DynamoDbFloor {
 
@@ -37,6 +39,10 @@ public final class DynamoDbFloor {
                 .httpClient(UrlConnectionHttpClient.create())
                 .endpointOverride(endpoint)
                 .build();
+        if (args.length > 3 && args[2].equals("--prepare-expired")) { // cold-start.sh's ric-churned part
+            leaseAndExpire(client, table, Integer.parseInt(args[3]));
+            return;
+        }
         String now = Long.toString(System.currentTimeMillis());
         client.updateItem(update -> update.tableName(table)
                 .key(Map.of("slot", AttributeValue.fromN("1023")))
@@ -47,5 +53,19 @@ public final class DynamoDbFloor {
         long doneAt = System.currentTimeMillis();
         System.out.println("done-at " + doneAt + " cpu " + CpuTime.millis());
         System.exit(0);
+    }
+
+    /** Slots 0 to count - 1 as holders leave them that never release: an owner, and an expiry long past. */
+    private static void leaseAndExpire(DynamoDbClient client, String table, int count) {
+        for (int slot = 0; slot < count; slot++) {
+            String key = Integer.toString(slot);
+            client.putItem(put -> put.tableName(table).item(Map.of(
+                    LeaseTableSchema.SLOT, AttributeValue.fromN(key),
+                    LeaseTableSchema.OWNER, AttributeValue.fromS("0".repeat(31) + "1"),
+                    LeaseTableSchema.FENCE, AttributeValue.fromN("1"),
+                    LeaseTableSchema.FLOOR, AttributeValue.fromN("0"),
+                    LeaseTableSchema.EXPIRES_AT, AttributeValue.fromN("1000"),
+                    LeaseTableSchema.HOLDER, AttributeValue.fromS("gone"))));
+        }
     }
 }
