@@ -109,13 +109,14 @@ public final class DynamoDbLeaseStore implements LeaseStore, AutoCloseable {
 
     @Override
     public Optional<Lease> tryAcquire(Slot slot, String owner, String holder, long now, long expiresAt, String requestId) {
-        return acquire(slot, owner, LeaseConditions.SLOT_FREE, requestId == null ? LeaseConditions.GRANT : LeaseConditions.GRANT_FOR_REQUEST,
-                acquisition(slot, owner, holder, now, expiresAt, requestId));
+        String grant = requestId == null ? LeaseConditions.GRANT : LeaseConditions.GRANT_FOR_REQUEST;
+        return acquire(slot, owner, LeaseConditions.SLOT_FREE, grant, acquisition(slot, owner, holder, now, expiresAt, requestId));
     }
 
     @Override
     public Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String holder, long now, long expiresAt) {
-        return acquire(slot, owner, LeaseConditions.SLOT_UNHELD, LeaseConditions.GRANT, acquisition(slot, owner, holder, now, expiresAt, null));
+        return acquire(slot, owner, LeaseConditions.SLOT_UNHELD, LeaseConditions.GRANT,
+                acquisition(slot, owner, holder, now, expiresAt, null));
     }
 
     private Optional<Lease> acquire(Slot slot, String owner, String condition, String grant, Map<String, AttributeValue> values) {
