@@ -64,7 +64,12 @@ final class Faults {
             }
             case PAUSE -> {
                 if (machine != null && random.nextBoolean()) {
-                    sim.after(machine, false, 0, "paused", () -> machine.pausedUntilNanos = sim.now() + duration);
+                    // Dispatched when the machine next runs, which a fleet-wide sleep may put after the heal: then no pause.
+                    sim.after(machine, false, 0, "paused", () -> {
+                        if (!sim.healed()) {
+                            machine.pausedUntilNanos = sim.now() + duration;
+                        }
+                    });
                 } else if (machine != null) {
                     machine.readsUntilPause = 1 + random.nextInt(6); // in the middle of what it does next
                     machine.pauseNanos = duration;
@@ -247,6 +252,7 @@ final class Faults {
         for (Proc process : sim.processes) {
             process.clock.synchronise();
             process.pausedUntilNanos = Math.min(process.pausedUntilNanos, sim.now());
+            process.readsUntilPause = 0; // a pause armed for "the middle of what it does next" is healed too
         }
         sim.network.clear();
         sim.a.table.heal();

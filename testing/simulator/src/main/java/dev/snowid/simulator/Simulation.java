@@ -334,6 +334,11 @@ public final class Simulation {
         return TERMS.maxClockSkewMillis();
     }
 
+    /** Whether the faults were healed: a fault's action that runs later (deferred while its target slept) does nothing. */
+    boolean healed() {
+        return healAtNanos != Long.MAX_VALUE;
+    }
+
     long healAtNanos() {
         return healAtNanos;
     }

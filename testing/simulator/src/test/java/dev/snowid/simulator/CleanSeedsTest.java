@@ -38,4 +38,18 @@ class CleanSeedsTest {
                     + AT_LEAST + ": the simulator stopped exploring it");
         }
     }
+
+    /**
+     * Seeds that once failed, kept: both paused a process after every fault was healed (a pause
+     * drawn before a fleet-wide sleep ran when its target woke), which liveness then blamed on it.
+     */
+    @Test
+    void seedsThatOnceFailedRunClean() {
+        for (long seed : new long[] {6_009_145, 6_010_370}) {
+            Simulation.Result result = Simulation.run(seed, null, false);
+            if (result.violation() != null) {
+                throw new AssertionError(Simulator.minimalReport(seed));
+            }
+        }
+    }
 }
