@@ -152,14 +152,14 @@ public final class PooledLeaseSource implements LeaseSource {
     private Lease lease(String who, String owner, String requestId, SecureRandom random, boolean scanFirst) {
         if (!scanFirst) {
             if (!store.clockSkewMillis().isPresent() && requestId == null) {
-                Optional<Lease> unheld = tryAcquireUnheld(randomSlot(random), owner, who);
+                Optional<Lease> unheld = tryAcquire(randomSlot(random), owner, who, null, true);
                 if (unheld.isPresent()) {
                     return unheld.get();
                 }
             }
             if (store.clockSkewMillis().isPresent()) {
                 checkSkew();
-                Optional<Lease> probed = tryAcquire(randomSlot(random), owner, who, requestId);
+                Optional<Lease> probed = tryAcquire(randomSlot(random), owner, who, requestId, false);
                 if (probed.isPresent()) {
                     return probed.get();
                 }
@@ -181,7 +181,7 @@ public final class PooledLeaseSource implements LeaseSource {
         }
         Collections.shuffle(candidates, random);
         for (int i = 0; i < Math.min(MAX_ATTEMPTS_AFTER_SCAN, candidates.size()); i++) {
-            Optional<Lease> won = tryAcquire(candidates.get(i), owner, who, requestId);
+            Optional<Lease> won = tryAcquire(candidates.get(i), owner, who, requestId, false);
             if (won.isPresent()) {
                 return won.get();
             }
@@ -193,18 +193,12 @@ public final class PooledLeaseSource implements LeaseSource {
         return pool.slots().get(random.nextInt(pool.size()));
     }
 
-    private Optional<Lease> tryAcquire(Slot slot, String owner, String who, String requestId) {
+    /** One conditional write on {@code slot}; with {@code unheldOnly}, {@link LeaseStore#tryAcquireUnheld}. */
+    private Optional<Lease> tryAcquire(Slot slot, String owner, String who, String requestId, boolean unheldOnly) {
         long now = clock.millis();
-        Optional<Lease> won = store.tryAcquire(slot, owner, who, now, now + terms.leaseMillis(), requestId);
-        if (won.isPresent()) {
-            handBackIfSkewed(won.get());
-        }
-        return won;
-    }
-
-    private Optional<Lease> tryAcquireUnheld(Slot slot, String owner, String who) {
-        long now = clock.millis();
-        Optional<Lease> won = store.tryAcquireUnheld(slot, owner, who, now, now + terms.leaseMillis());
+        long expiresAt = now + terms.leaseMillis();
+        Optional<Lease> won = unheldOnly ? store.tryAcquireUnheld(slot, owner, who, now, expiresAt)
+                : store.tryAcquire(slot, owner, who, now, expiresAt, requestId);
         if (won.isPresent()) {
             handBackIfSkewed(won.get());
         }

@@ -22,10 +22,7 @@ class CleanSeedsTest {
         long started = System.nanoTime();
         double holderHours = 0;
         for (long seed = FIRST; seed <= LAST; seed++) {
-            Simulation.Result result = Simulation.run(seed, null, false);
-            if (result.violation() != null) {
-                throw new AssertionError(Simulator.minimalReport(seed));
-            }
+            Simulation.Result result = clean(seed);
             result.injected().forEach((kind, count) -> injected.merge(kind, count, Integer::sum));
             holderHours += result.holderHours();
         }
@@ -46,10 +43,16 @@ class CleanSeedsTest {
     @Test
     void seedsThatOnceFailedRunClean() {
         for (long seed : new long[] {6_009_145, 6_010_370}) {
-            Simulation.Result result = Simulation.run(seed, null, false);
-            if (result.violation() != null) {
-                throw new AssertionError(Simulator.minimalReport(seed));
-            }
+            clean(seed);
         }
+    }
+
+    /** The seed's run, which must find no violation (else its 1-minimal fault plan is the failure). */
+    private static Simulation.Result clean(long seed) {
+        Simulation.Result result = Simulation.run(seed, null, false);
+        if (result.violation() != null) {
+            throw new AssertionError(Simulator.minimalReport(seed));
+        }
+        return result;
     }
 }
